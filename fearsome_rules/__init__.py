@@ -1,0 +1,66 @@
+"""fearsome_rules: the reference rules engine for Fearsome Floors (Finstere Flure).
+
+A pure core: immutable states, pure transitions, rule options as data. Typical use::
+
+    >>> import fearsome_rules as fr
+    >>> state = fr.new_game(players=3, start_player=0)
+    >>> move = fr.legal_moves(state)[1]
+    >>> state = fr.apply(state, move)
+    >>> fr.check(state, fr.FigureMove("A1", ("p11",)))  # not A's turn any more
+    IllegalMoveError('[RND-ORDER] A1 belongs to A, but B is to move')
+"""
+
+from fearsome_rules.actions import Action, FigureMove, Reveal, parse_action
+from fearsome_rules.errors import (
+    FearsomeError,
+    IllegalActionError,
+    IllegalMoveError,
+    NotationError,
+    RuleError,
+    SetupError,
+)
+from fearsome_rules.game import (
+    Outcome,
+    apply,
+    apply_traced,
+    chance_outcomes,
+    check,
+    legal_actions,
+    legal_moves,
+    new_game,
+    outcome,
+)
+from fearsome_rules.notation import diagram, parse_position, position_string
+from fearsome_rules.options import RuleOptions
+from fearsome_rules.position import position
+from fearsome_rules.state import Figure, GameState, Phase
+
+__all__ = [
+    "Action",
+    "FearsomeError",
+    "Figure",
+    "FigureMove",
+    "GameState",
+    "IllegalActionError",
+    "IllegalMoveError",
+    "NotationError",
+    "Outcome",
+    "Phase",
+    "Reveal",
+    "RuleError",
+    "RuleOptions",
+    "SetupError",
+    "apply",
+    "apply_traced",
+    "chance_outcomes",
+    "check",
+    "diagram",
+    "legal_actions",
+    "legal_moves",
+    "new_game",
+    "outcome",
+    "parse_action",
+    "parse_position",
+    "position",
+    "position_string",
+]

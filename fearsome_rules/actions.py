@@ -1,0 +1,102 @@
+"""Actions: a figure move (figure plus path) and a monster tile reveal, with their notation.
+
+Notation, one action per line:
+
+- ``A5 p11 o11 n11``: figure A5 enters on p11 and steps to o11 and n11 (one square per point;
+  for a blood pool, the first pool square stepped onto).
+- ``B4 b1 a1 out``: the last point leaves through the exit.
+- ``C1 -``: a zero move (the figure is only flipped).
+- ``reveal 8``: the monster tile ``8`` is revealed (``5 7 8 10 1hit 2hits 3hits``).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from fearsome_rules import board
+from fearsome_rules.deck import TILES
+from fearsome_rules.errors import NotationError
+
+OUT = "out"
+
+
+def _path_entry(text: str) -> str:
+    t = text.strip().lower()
+    if t == OUT:
+        return OUT
+    board.square(t)  # raises NotationError naming the bad square
+    return t
+
+
+def _path(value: object) -> tuple[str, ...]:
+    if isinstance(value, str):
+        raise NotationError("a path is a sequence of square names, not one string")
+    if not isinstance(value, (tuple, list)):
+        raise NotationError(f"a path is a sequence of square names, not {value!r}")
+    return tuple(_path_entry(v) if isinstance(v, str) else _bad_entry(v) for v in value)
+
+
+def _bad_entry(v: object) -> str:
+    raise NotationError(f"{v!r} is not a square name")
+
+
+def _figure(value: object) -> str:
+    if not isinstance(value, str) or len(value.strip()) != 2:
+        raise NotationError(f"{value!r} is not a figure name such as A5")
+    t = value.strip().upper()
+    if t[0] not in "ABCDEFG" or t[1] not in "1345":
+        raise NotationError(
+            f"{value!r} is not a figure name: a seat letter A-G and the coloured number"
+            " 1, 3, 4 or 5"
+        )
+    return t
+
+
+@attrs.frozen
+class FigureMove:
+    """Move ``figure`` along ``path``: the squares it steps onto, one per movement point.
+
+    An empty path is the zero move. A waiting figure's path starts with ``p11``; ``out`` as the
+    last entry leaves through the exit from ``a1``.
+    """
+
+    figure: str = attrs.field(converter=_figure)
+    path: tuple[str, ...] = attrs.field(default=(), converter=_path)
+
+    def __str__(self) -> str:
+        return f"{self.figure} {' '.join(self.path) if self.path else '-'}"
+
+
+def _tile(value: object) -> str:
+    t = str(value).strip().lower()
+    if t not in TILES:
+        raise NotationError(f"{value!r} is not a monster tile: one of {' '.join(TILES)}")
+    return t
+
+
+@attrs.frozen
+class Reveal:
+    """The chance action: the monster tile ``tile`` is revealed and carried out."""
+
+    tile: str = attrs.field(converter=_tile)
+
+    def __str__(self) -> str:
+        return f"reveal {self.tile}"
+
+
+Action = FigureMove | Reveal
+
+
+def parse_action(text: str) -> Action:
+    """Parse one action in the notation above; raises NotationError."""
+    words = text.split()
+    if not words:
+        raise NotationError("an empty line is not an action")
+    if words[0].lower() == "reveal":
+        if len(words) != 2:
+            raise NotationError(f"{text!r}: write a reveal as 'reveal <tile>'")
+        return Reveal(words[1])
+    rest = words[1:]
+    if rest == ["-"]:
+        rest = []
+    return FigureMove(words[0], tuple(rest))

@@ -1,0 +1,219 @@
+"""The monster's walk for one tile.
+
+Implements MON-STEP, MON-SIGHT-DIRS, MON-SIGHT-BLOCK, MON-DISTANCE, MON-CHOOSE, MON-EAT,
+MON-PUSH, MON-PUSH-OFF, MON-PUSH-POOL, MON-CORNER-STONE, MON-SLIDE, MON-SLIDE-OCCUPIED,
+MON-SLIDE-EDGE, MON-WRAP, MON-WRAP-OCCUPIED and MON-HITS.
+
+Works in place on a list of cells (see ``state``) so one walk costs one list copy; the caller
+turns the result back into an immutable state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fearsome_rules import events as ev
+from fearsome_rules.board import (
+    CORNERS,
+    DIRECTION_LETTERS,
+    NEIGHBOUR,
+    OFF,
+    RAY,
+    WALL,
+    WRAP,
+    name,
+)
+from fearsome_rules.figures import Trace, slide_stone
+from fearsome_rules.options import RuleOptions
+
+EATEN = "eaten"
+PUSHED_OFF = "pushed off the board"
+
+
+class Walk:
+    """One monster walk over mutable cells. ``eaten`` lists (figure index, square, how)."""
+
+    __slots__ = (
+        "cells",
+        "corner_remove",
+        "eaten",
+        "hits",
+        "names",
+        "pool",
+        "pool_wrap",
+        "slide_push",
+        "then",
+        "trace",
+        "wrap_push",
+    )
+
+    def __init__(
+        self,
+        cells: list[int],
+        pool: Sequence[bool],
+        options: RuleOptions,
+        names: Sequence[str],
+        then: str,
+        trace: Trace,
+    ) -> None:
+        self.cells = cells
+        self.pool = pool
+        self.names = names
+        self.trace = trace
+        self.then = then  # where eaten figures go: "waiting" in stage 1, "removed" in stage 2
+        self.eaten: list[tuple[int, int, str]] = []
+        self.hits = 0
+        self.corner_remove = options.monster_corner_stone == "remove"
+        self.slide_push = options.monster_slide_figure == "push"
+        self.pool_wrap = options.monster_pool_edge == "wrap"
+        self.wrap_push = options.wrap_entry_figure == "push"
+
+    def run(self, pos: int, facing: int, steps: int, hits_wanted: int) -> tuple[int, int]:
+        """Walk ``steps`` steps, or until ``hits_wanted`` hits if that is not 0 (MON-HITS).
+
+        Each step is a look and a move; one last look follows the last step (MON-STEP).
+        Returns the monster's square and facing.
+        """
+        cells = self.cells
+        pool = self.pool
+        trace = self.trace
+        for number in range(1, steps + 1):
+            facing = self.look(pos, facing)
+            frm = pos
+            target = NEIGHBOUR[pos][facing]
+            via_wall = target == OFF
+            if via_wall:  # MON-WRAP: same step, same facing, the square of the same letter
+                target = WRAP[pos]
+                if trace is not None:
+                    trace.append(ev.MonsterWrapped(name(pos), name(target), WALL[pos][facing]))
+            if cells[target]:
+                self.enter(target, facing, pos, via_wall)
+            pos = target
+            if pool[pos]:  # MON-SLIDE: across the pool within this step, without looking
+                slide_from = pos
+                while pool[pos]:
+                    nxt = NEIGHBOUR[pos][facing]
+                    wrapped = nxt == OFF
+                    if wrapped:  # MON-SLIDE-EDGE
+                        if not self.pool_wrap:
+                            break
+                        nxt = WRAP[pos]
+                        if trace is not None:
+                            trace.append(ev.MonsterWrapped(name(pos), name(nxt), WALL[pos][facing]))
+                    if cells[nxt]:
+                        self.enter(nxt, facing, pos, wrapped)
+                    pos = nxt
+                if trace is not None:
+                    trace.append(ev.MonsterSlid(name(slide_from), name(pos)))
+            if trace is not None:
+                trace.append(
+                    ev.MonsterStepped(number, name(frm), name(pos), DIRECTION_LETTERS[facing])
+                )
+            if hits_wanted and self.hits >= hits_wanted:
+                break
+        return pos, self.look(pos, facing)
+
+    def look(self, pos: int, facing: int) -> int:
+        """The facing after a look (MON-SIGHT-DIRS, MON-SIGHT-BLOCK, MON-DISTANCE, MON-CHOOSE).
+
+        In each of ahead, left and right the first figure in line is seen unless a stone or
+        the wall comes first; pools do not block. A strictly nearest figure turns the monster
+        towards it; a tie for nearest, or nothing seen, keeps the facing.
+        """
+        cells = self.cells
+        ray = RAY[pos]
+        best = 99
+        best_d = -1
+        tie = False
+        seen: list[str] = []
+        for d in (facing, (facing + 3) & 3, (facing + 1) & 3):
+            dist = 0
+            found = ""
+            for sq in ray[d]:
+                dist += 1
+                v = cells[sq]
+                if v == 0:
+                    continue
+                if v > 0:
+                    if dist < best:
+                        best, best_d, tie = dist, d, False
+                    elif dist == best:
+                        tie = True
+                    if self.trace is not None:
+                        found = f"{self.names[v - 1]}@{dist}"
+                break  # a stone blocks the line of sight
+            seen.append(found)
+        new = best_d if best_d >= 0 and not tie else facing
+        if self.trace is not None:
+            self.trace.append(
+                ev.MonsterLooked(name(pos), seen[0], seen[1], seen[2], DIRECTION_LETTERS[new])
+            )
+            if new != facing:
+                self.trace.append(
+                    ev.MonsterTurned(name(pos), DIRECTION_LETTERS[facing], DIRECTION_LETTERS[new])
+                )
+        return new
+
+    def enter(self, sq: int, d: int, monster: int, via_wall: bool) -> None:
+        """The monster moves onto occupied ``sq`` towards ``d``: eat or push (MON-EAT, MON-PUSH).
+
+        A figure is eaten, except where an option makes it pushed: on a pool square
+        (MON-SLIDE-OCCUPIED) or on the re-entry square after a wall (MON-WRAP-OCCUPIED).
+        """
+        v = self.cells[sq]
+        if v > 0:
+            push = self.slide_push if self.pool[sq] else via_wall and self.wrap_push
+            if not push:
+                self.cells[sq] = 0
+                self._eat(v - 1, sq, EATEN)
+                return
+        self.push_line(sq, d, monster)
+
+    def push_line(self, first: int, d: int, monster: int) -> None:
+        """Push the contiguous line of pieces from ``first`` one square towards ``d`` (MON-PUSH).
+
+        The far piece moves first. Off the board a stone is removed and a figure is eaten
+        (MON-PUSH-OFF); onto a pool a piece slides on (MON-PUSH-POOL); a stone ending on a
+        corner is removed unless the option keeps it (MON-CORNER-STONE).
+        """
+        cells = self.cells
+        trace = self.trace
+        line = []
+        sq = first
+        while sq != OFF and cells[sq] != 0:
+            line.append(sq)
+            sq = NEIGHBOUR[sq][d]
+        for s in reversed(line):
+            piece = cells[s]
+            cells[s] = 0
+            dest = NEIGHBOUR[s][d]
+            if dest == OFF:
+                if piece > 0:
+                    self._eat(piece - 1, s, PUSHED_OFF)
+                elif trace is not None:
+                    trace.append(ev.StoneRemoved(name(s), "pushed off the board"))
+                continue
+            cells[dest] = piece
+            if trace is not None:
+                if piece > 0:
+                    trace.append(ev.FigurePushed(self.names[piece - 1], name(s), name(dest)))
+                else:
+                    trace.append(ev.StonePushed(name(s), name(dest), "monster"))
+            end = dest
+            if self.pool[dest]:
+                end = slide_stone(cells, self.pool, monster, dest, d)
+                if trace is not None and end != dest:
+                    if piece > 0:
+                        trace.append(ev.FigureSlid(self.names[piece - 1], name(dest), name(end)))
+                    else:
+                        trace.append(ev.StoneSlid(name(dest), name(end)))
+            if piece < 0 and end in CORNERS and self.corner_remove:
+                cells[end] = 0
+                if trace is not None:
+                    trace.append(ev.StoneRemoved(name(end), "corner"))
+
+    def _eat(self, index: int, sq: int, how: str) -> None:
+        self.eaten.append((index, sq, how))
+        self.hits += 1
+        if self.trace is not None:
+            self.trace.append(ev.FigureEaten(self.names[index], name(sq), how, self.then))

@@ -1,0 +1,273 @@
+"""Build any position directly, with square names, and have it validated.
+
+``position(...)`` takes what a person writes about a position (which figure stands where, the
+faces, the stones, the monster, the round and stage) and fills in the rest from the rules; it
+rejects what cannot exist with a SetupError naming the field at fault.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from fearsome_rules import board, deck
+from fearsome_rules.errors import NotationError, SetupError
+from fearsome_rules.game import _decided, basic_cells
+from fearsome_rules.options import RuleOptions
+from fearsome_rules.state import (
+    MAX_ROUND_REVEALS,
+    OUT,
+    REMOVED,
+    SEAT_LETTERS,
+    STONE,
+    WAITING,
+    Figure,
+    GameState,
+    Phase,
+    kinds_for,
+)
+
+_PLACES = {"waiting": WAITING, "out": OUT, "removed": REMOVED}
+
+
+def _seat(value: int | str, players: int, field: str) -> int:
+    if isinstance(value, str):
+        t = value.strip().upper()
+        if len(t) == 1 and t in SEAT_LETTERS[:players]:
+            return SEAT_LETTERS.index(t)
+    elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players:
+        return value
+    raise SetupError(
+        field, f"{value!r} is not a seat: A-{SEAT_LETTERS[players - 1]} or 0-{players - 1}"
+    )
+
+
+def _square(text: str, field: str) -> int:
+    try:
+        return board.square(text)
+    except NotationError as e:
+        raise SetupError(field, str(e)) from None
+
+
+def position(
+    players: int = 4,
+    *,
+    figures: Mapping[str, str] | None = None,
+    faces: Mapping[str, int] | None = None,
+    moved: Iterable[str] = (),
+    stones: Iterable[str] | None = None,
+    pools: Iterable[str] | None = None,
+    monster: str = "a1",
+    facing: str = "E",
+    start_player: int | str = 0,
+    to_move: int | str | None = None,
+    round: int = 2,
+    stage: int = 1,
+    reveals: int | None = None,
+    deck_left: Iterable[str] | None = None,
+    escapes: Iterable[int | str] | None = None,
+    options: RuleOptions | None = None,
+) -> GameState:
+    """A validated position. Every argument names squares and figures as people write them.
+
+    - ``figures``: figure name -> ``"c5"``, ``"waiting"``, ``"out"`` or ``"removed"``; figures
+      not named wait at the entrance.
+    - ``faces``: figure name -> the number showing (default: the coloured side).
+    - ``moved``: the figures that have already moved this round.
+    - ``stones`` and ``pools``: squares (default: the basic layout, BRD-LAYOUT).
+    - ``monster``/``facing``: its square and ``N``/``E``/``S``/``W``.
+    - ``to_move``: checked against the turn order if given, derived if not (RND-ORDER, RND-PASS).
+    - ``reveals``: tiles carried out this stage; ``deck_left``: the unrevealed tiles (default:
+      a full deck less ``reveals`` numbered tiles is not guessable, so it must then be given).
+    - ``escapes``: the seats in the order their figures got out (default: seat order).
+    """
+    opts = RuleOptions() if options is None else options
+    if not isinstance(opts, RuleOptions):
+        raise SetupError("options", f"{opts!r} is not a RuleOptions")
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 7:
+        raise SetupError("players", f"{players!r}: the game is for 2 to 7 players", "SET-PLAYERS")
+    if not isinstance(round, int) or round < 1 or round > 14:
+        raise SetupError("round", f"{round!r}: rounds are numbered 1 to 14", "END-BOUND")
+    if stage not in (1, 2):
+        raise SetupError("stage", f"{stage!r}: the stage is 1 or 2", "STAGE-ONE")
+
+    # Layout and monster.
+    pool_set = board.BASIC_POOLS if pools is None else frozenset(_square(p, "pools") for p in pools)
+    for p in pool_set & board.CORNERS:
+        raise SetupError("pools", f"a blood pool cannot lie on the corner {board.name(p)}")
+    m = _square(monster, "monster")
+    try:
+        fdir = board.direction(facing)
+    except NotationError as e:
+        raise SetupError("facing", str(e)) from None
+    if pool_set and m in pool_set:
+        raise SetupError("monster", f"the monster never stops on blood ({monster})", "MON-SLIDE")
+    cells = list(basic_cells()) if stones is None else [0] * board.CELLS
+    if stones is not None:
+        for s in stones:
+            sq = _square(s, "stones")
+            if cells[sq]:
+                raise SetupError("stones", f"two stones on {board.name(sq)}")
+            cells[sq] = STONE
+    for sq in board.CORNERS:
+        if cells[sq]:
+            raise SetupError(
+                "stones",
+                f"a stone on the corner {board.name(sq)} is removed at once",
+                "PUSH-CORNER",
+            )
+    if cells[m]:
+        raise SetupError("monster", f"the monster's square {monster} holds a stone")
+
+    # Figures.
+    kinds = kinds_for(players)
+    names = [f"{SEAT_LETTERS[s]}{k}" for s in range(players) for k in kinds]
+    places = dict(figures or {})
+    face_of = dict(faces or {})
+    moved_set = {x.strip().upper() for x in moved}
+    for field, keys in (("figures", places), ("faces", face_of), ("moved", moved_set)):
+        for key in keys:
+            if key.strip().upper() not in names:
+                raise SetupError(
+                    field,
+                    f"{key!r} is not a figure of a {players}-player game ({', '.join(names)})",
+                    "SET-FIGURES",
+                )
+    places = {k.strip().upper(): v for k, v in places.items()}
+    face_of = {k.strip().upper(): v for k, v in face_of.items()}
+    figs: list[Figure] = []
+    for i, n in enumerate(names):
+        owner, kind = SEAT_LETTERS.index(n[0]), int(n[1])
+        text = places.get(n, "waiting")
+        where = _PLACES.get(text.strip().lower()) if isinstance(text, str) else None
+        if where is None:
+            where = _square(text, f"figures.{n}")
+            if where == m:
+                raise SetupError(f"figures.{n}", f"{text} is the monster's square", "FIG-MONSTER")
+            if cells[where]:
+                what = "a stone" if cells[where] < 0 else f"figure {names[cells[where] - 1]}"
+                raise SetupError(f"figures.{n}", f"{text} already holds {what}", "FIG-THROUGH")
+            cells[where] = i + 1
+        face = face_of.get(n, kind)
+        if face not in (kind, 7 - kind):
+            raise SetupError(
+                f"faces.{n}", f"{face!r}: figure {n} shows {kind} or {7 - kind}", "SET-FIGURES"
+            )
+        if where == REMOVED and n in moved_set:
+            raise SetupError(f"moved.{n}", f"{n} is removed and cannot have moved this round")
+        figs.append(Figure(owner, kind, face, where, n in moved_set))
+    if stage == 1 and any(f.where == REMOVED for f in figs):
+        raise SetupError(
+            "figures", "no figure is removed in stage 1: eaten figures wait", "MON-EATEN"
+        )
+    if round == 1:
+        if stage != 1:
+            raise SetupError("stage", "round 1 is in stage 1", "SET-DECK")
+        for f in figs:
+            if f.where != WAITING and not f.moved:
+                raise SetupError(
+                    f"figures.{f.name}",
+                    "in round 1 a figure on the board has entered this round, so it has moved",
+                    "RND-FIRST",
+                )
+            if f.where in (OUT, REMOVED):
+                raise SetupError(f"figures.{f.name}", "nothing is out or removed in round 1")
+        for seat in range(players):
+            if sum(1 for f in figs if f.owner == seat and f.where >= 0) > 2:
+                raise SetupError(
+                    "figures",
+                    f"{SEAT_LETTERS[seat]} has more than two figures in round 1",
+                    "RND-FIRST",
+                )
+
+    # Escapes, in order.
+    outs = Counter(f.owner for f in figs if f.where == OUT)
+    if escapes is None:
+        esc = tuple(s for s in range(players) for _ in range(outs[s]))
+    else:
+        esc = tuple(_seat(s, players, "escapes") for s in escapes)
+        if Counter(esc) != outs:
+            raise SetupError(
+                "escapes", "the escape order must name each seat once per figure of it that is out"
+            )
+
+    # Deck.
+    full = deck.full_deck(opts.three_hits)
+    if deck_left is None:
+        if reveals not in (None, 0):
+            raise SetupError("deck_left", "with tiles already revealed, say which are left")
+        left = full
+    else:
+        try:
+            left = deck.sort_tiles([str(t).strip().lower() for t in deck_left])
+        except KeyError as e:
+            raise SetupError("deck_left", f"{e.args[0]!r} is not a monster tile") from None
+        if Counter(left) - Counter(full):
+            raise SetupError("deck_left", f"{' '.join(left)} is not part of {' '.join(full)}")
+    n_rev = len(full) - len(left)
+    if reveals is not None and reveals != n_rev:
+        raise SetupError("reveals", f"{reveals} tiles revealed but {len(left)} left of 8")
+    if not 0 <= n_rev < MAX_ROUND_REVEALS:
+        raise SetupError("deck_left", "a stage carries out at most 7 tiles", "STAGE-ONE")
+    if round == 1 and n_rev:
+        raise SetupError("deck_left", "no tile is revealed before round 1's monster phase")
+    if stage == 1 and round != n_rev + 1:
+        raise SetupError(
+            "round", f"in stage 1, round {round} comes after {round - 1} tiles, not {n_rev}"
+        )
+    if stage == 2 and round != n_rev + 8:
+        raise SetupError(
+            "round", f"in stage 2, round {round} comes after 7 + {round - 8} tiles, not 7 + {n_rev}"
+        )
+
+    # Whose turn.
+    start = _seat(start_player, players, "start_player")
+    fig_tuple = tuple(figs)
+    derived = _derive_to_move(fig_tuple, players, start)
+    if to_move is not None:
+        want = _seat(to_move, players, "to_move")
+        if want != derived:
+            who = SEAT_LETTERS[derived] if derived >= 0 else "nobody (the monster phase)"
+            raise SetupError(
+                "to_move",
+                f"with these figures moved, the turn order gives {who}, not {SEAT_LETTERS[want]}",
+                "RND-ORDER",
+            )
+    ended = ""
+    if not opts.finish_round and _decided(players, esc):
+        ended = "END-WIN"
+    elif stage == 2 and not any(f.active for f in fig_tuple):
+        ended = "END-ALL-GONE"
+    phase = Phase.OVER if ended else Phase.FIGURES if derived >= 0 else Phase.MONSTER
+    return GameState(
+        players=players,
+        options=opts,
+        pools=pool_set,
+        cells=tuple(cells),
+        figures=fig_tuple,
+        monster=m,
+        facing=fdir,
+        phase=phase,
+        to_move=-1 if ended else derived,
+        round=round,
+        stage=stage,
+        start_player=start,
+        deck=left,
+        reveals=n_rev,
+        escapes=esc,
+        ended_by=ended,
+    )
+
+
+def _derive_to_move(figures: tuple[Figure, ...], players: int, start: int) -> int:
+    """Whose turn it is: of the seats with a figure still to move, the one that has moved
+    fewest figures this round, ties to the first from the start player (RND-ORDER, RND-PASS)."""
+    best, best_count = -1, 99
+    for k in range(players):
+        seat = (start + k) % players
+        if not any(f.owner == seat and f.active and not f.moved for f in figures):
+            continue
+        count = sum(1 for f in figures if f.owner == seat and f.moved)
+        if count < best_count:
+            best, best_count = seat, count
+    return best

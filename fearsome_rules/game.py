@@ -247,6 +247,9 @@ def _reveal(state: GameState, tile: str, trace: list[ev.Event] | None) -> GameSt
     walk = Walk(cells, state.pool, state.options, names, then, trace)
     monster, facing = walk.run(state.monster, state.facing, deck.steps_of(tile), deck.hits_of(tile))
     figures = list(state.figures)
+    for sq, v in enumerate(cells):  # figures the monster pushed stand on new squares
+        if v > 0 and figures[v - 1].where != sq:
+            figures[v - 1] = attrs.evolve(figures[v - 1], where=sq)
     gone = WAITING if state.stage == 1 else REMOVED  # MON-EATEN
     for index, _sq, _how in walk.eaten:
         figures[index] = attrs.evolve(figures[index], where=gone)

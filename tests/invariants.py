@@ -1,0 +1,55 @@
+"""Invariants that hold in every state the engine produces, each naming its rule id."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from fearsome_rules import board
+from fearsome_rules.game import next_to_move
+from fearsome_rules.state import OUT, REMOVED, WAITING, GameState, Phase, kinds_for
+
+
+def check_invariants(state: GameState) -> None:
+    """Raise AssertionError naming the rule id of the first broken invariant."""
+    n = state.players
+    # SET-FIGURES: the figures of a game never change in number; faces always sum to 7.
+    assert len(state.figures) == n * len(kinds_for(n)), "SET-FIGURES: figure count"
+    for f in state.figures:
+        assert f.face in (f.kind, 7 - f.kind), f"SET-FIGURES: {f.name} shows {f.face}"
+        assert f.where in (WAITING, OUT, REMOVED) or board.ON_BOARD[f.where], f"BRD-SQUARES {f}"
+    # BRD-LAYOUT: one piece per square; cells and figures agree; the monster on a free square.
+    assert len(state.cells) == board.CELLS
+    for sq, v in enumerate(state.cells):
+        if v:
+            assert board.ON_BOARD[sq], f"BRD-SQUARES: piece off the board at {sq}"
+        if v > 0:
+            assert state.figures[v - 1].where == sq, f"BRD-LAYOUT: cell {board.name(sq)}"
+    for i, f in enumerate(state.figures):
+        if f.where >= 0:
+            assert state.cells[f.where] == i + 1, f"BRD-LAYOUT: {f.name} not in its cell"
+    assert board.ON_BOARD[state.monster], "MON-WRAP: the monster is always on the board"
+    assert state.cells[state.monster] == 0, "MON-EAT: the monster shares its square with nothing"
+    assert state.monster not in state.pools, "MON-SLIDE: the monster never stops on blood"
+    # PUSH-CORNER / MON-CORNER-STONE: no stone rests on a corner (default options).
+    if state.options.monster_corner_stone == "remove":
+        for sq in board.CORNERS:
+            assert state.cells[sq] >= 0, "PUSH-CORNER: a stone on a corner"
+    assert len(state.stones) <= len(board.BASIC_STONES), "BRD-LAYOUT: stones never multiply"
+    # END-MOST: the escape order matches the figures that are out.
+    assert Counter(state.escapes) == Counter(f.owner for f in state.figures if f.where == OUT)
+    # STAGE-ONE / STAGE-TWO: nothing is removed in stage 1.
+    if state.stage == 1:
+        assert all(f.where != REMOVED for f in state.figures), "MON-EATEN: removed in stage 1"
+    # DECK-REVEAL: the deck is the stage's 8 tiles less the ones carried out.
+    assert len(state.deck) + state.reveals == 8, "DECK-REVEAL: deck size"
+    assert 0 <= state.reveals < 7 or state.phase is Phase.OVER, "STAGE-ONE: at most 7 a stage"
+    assert 1 <= state.round <= 14, "END-BOUND: at most 14 rounds"
+    # RND-ORDER / RND-PASS: the player to move has a figure to move.
+    if state.phase is Phase.FIGURES:
+        assert any(
+            f.owner == state.to_move and f.active and not f.moved for f in state.figures
+        ), "RND-PASS: the player to move has nothing to move"
+    else:
+        assert state.to_move == -1
+    if state.phase is Phase.MONSTER:
+        assert next_to_move(state.figures, n, 0) == -1, "RND-ONCE: monster before all moved"

@@ -1,0 +1,27 @@
+"""The spec leads: every rule id has a test, and every id the tests or code name exists."""
+
+from __future__ import annotations
+
+from spec_ids import code_ids, spec_ids, rule_ids_in_tests
+
+
+def test_spec_has_rules() -> None:
+    ids = spec_ids()
+    assert len(ids) >= 50, f"only {len(ids)} rule ids found in spec/"
+
+
+def test_every_rule_id_has_a_test() -> None:
+    missing = sorted(set(spec_ids()) - set(rule_ids_in_tests()))
+    assert not missing, f"rule ids with no test carrying @pytest.mark.rules: {missing}"
+
+
+def test_tests_name_only_real_rule_ids() -> None:
+    unknown = {k: v for k, v in rule_ids_in_tests().items() if k not in spec_ids()}
+    assert not unknown, f"tests name rule ids the spec does not define: {unknown}"
+
+
+def test_code_names_only_real_rule_ids() -> None:
+    ids = spec_ids()
+    # "SET-*"-style wildcards in docstrings name a family, not a rule.
+    unknown = {k: v for k, v in code_ids().items() if k not in ids}
+    assert not unknown, f"the code names rule ids the spec does not define: {unknown}"

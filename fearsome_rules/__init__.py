@@ -33,6 +33,7 @@ from fearsome_rules.game import (
 from fearsome_rules.notation import diagram, parse_position, position_string
 from fearsome_rules.options import RuleOptions
 from fearsome_rules.position import position
+from fearsome_rules import board, bots, deck, events
 from fearsome_rules.state import Figure, GameState, Phase
 
 __all__ = [

@@ -1,0 +1,74 @@
+"""Small builders for tests: positions named in squares, and the monster's walk in events."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import fearsome_rules as fr
+from fearsome_rules import board
+from fearsome_rules import events as ev
+from fearsome_rules.state import kinds_for
+
+
+def all_names(players: int) -> list[str]:
+    return [f"{'ABCDEFG'[s]}{k}" for s in range(players) for k in kinds_for(players)]
+
+
+def monster_position(
+    figures: Mapping[str, str],
+    monster: str,
+    facing: str,
+    *,
+    stones: Iterable[str] | None = None,
+    pools: Iterable[str] | None = None,
+    players: int = 4,
+    stage: int = 1,
+    faces: Mapping[str, int] | None = None,
+    options: fr.RuleOptions | None = None,
+) -> fr.GameState:
+    """A position at the monster phase: the named figures on their squares, every other
+    figure waiting beside the entrance (off the board, so the monster never sees it), and every
+    figure already moved this round.
+
+    Stage 1 is round 2 with the tile ``5`` already used, so a hit tile may be revealed;
+    stage 2 is round 8 with a full deck.
+    """
+    names = all_names(players)
+    placed = {k.upper(): v for k, v in figures.items()}
+    if stage == 1:
+        deck_left = [t for t in fr.deck.full_deck() if t != "5"]
+        rnd = 2
+    else:
+        deck_left = list(fr.deck.full_deck())
+        rnd = 8
+    return fr.position(
+        players,
+        figures=placed,
+        faces=faces,
+        moved=names,
+        stones=stones,
+        pools=pools,
+        monster=monster,
+        facing=facing,
+        stage=stage,
+        round=rnd,
+        deck_left=deck_left,
+        options=options,
+    )
+
+
+def reveal(state: fr.GameState, tile: str) -> tuple[fr.GameState, tuple[ev.Event, ...]]:
+    return fr.apply_traced(state, fr.Reveal(tile))
+
+
+def monster_path(events: Iterable[ev.Event]) -> list[str]:
+    """The square the monster stands on after each step, in order."""
+    return [e.to for e in events if isinstance(e, ev.MonsterStepped)]
+
+
+def where(state: fr.GameState, figure: str) -> str:
+    return state.figure(figure).place()
+
+
+def monster_at(state: fr.GameState) -> tuple[str, str]:
+    return board.name(state.monster), board.DIRECTION_LETTERS[state.facing]

@@ -10,6 +10,7 @@ A pure core: immutable states, pure transitions, rule options as data. Typical u
     IllegalMoveError('[RND-ORDER] A1 belongs to A, but B is to move')
 """
 
+from fearsome_rules import board, bots, deck, events
 from fearsome_rules.actions import Action, FigureMove, Reveal, parse_action
 from fearsome_rules.errors import (
     FearsomeError,
@@ -33,7 +34,6 @@ from fearsome_rules.game import (
 from fearsome_rules.notation import diagram, parse_position, position_string
 from fearsome_rules.options import RuleOptions
 from fearsome_rules.position import position
-from fearsome_rules import board, bots, deck, events
 from fearsome_rules.state import Figure, GameState, Phase
 
 __all__ = [
@@ -53,9 +53,13 @@ __all__ = [
     "SetupError",
     "apply",
     "apply_traced",
+    "board",
+    "bots",
     "chance_outcomes",
     "check",
+    "deck",
     "diagram",
+    "events",
     "legal_actions",
     "legal_moves",
     "new_game",

@@ -28,7 +28,13 @@ def _path_entry(text: str) -> str:
     return t
 
 
+_ENTRIES = board.NAME_SET | {OUT}
+_FIGURES = frozenset(f"{s}{k}" for s in "ABCDEFG" for k in "1345")
+
+
 def _path(value: object) -> tuple[str, ...]:
+    if type(value) is tuple and _ENTRIES.issuperset(value):
+        return value  # already canonical: the common case, kept cheap for move generation
     if isinstance(value, str):
         raise NotationError("a path is a sequence of square names, not one string")
     if not isinstance(value, (tuple, list)):
@@ -41,6 +47,8 @@ def _bad_entry(v: object) -> str:
 
 
 def _figure(value: object) -> str:
+    if value in _FIGURES:
+        return str(value)
     if not isinstance(value, str) or len(value.strip()) != 2:
         raise NotationError(f"{value!r} is not a figure name such as A5")
     t = value.strip().upper()
@@ -65,6 +73,14 @@ class FigureMove:
 
     def __str__(self) -> str:
         return f"{self.figure} {' '.join(self.path) if self.path else '-'}"
+
+    @classmethod
+    def _trusted(cls, figure: str, path: tuple[str, ...]) -> FigureMove:
+        """A move the engine generated itself: already canonical, so not checked again."""
+        move = object.__new__(cls)
+        object.__setattr__(move, "figure", figure)
+        object.__setattr__(move, "path", path)
+        return move
 
 
 def _tile(value: object) -> str:

@@ -120,6 +120,11 @@ _NAMES: Final[dict[int, str]] = {
 _BY_NAME: Final[dict[str, int]] = {v: k for k, v in _NAMES.items()}
 
 
+NAMES: Final[tuple[str, ...]] = tuple(_NAMES.get(i, "") for i in range(CELLS))
+"""NAMES[sq]: the name of square index sq ("" for the cut-out cells)."""
+NAME_SET: Final = frozenset(_NAMES.values())
+
+
 def name(sq: int) -> str:
     """The name (``a1``..``p11``) of square index ``sq`` (BRD-SQUARES)."""
     try:

@@ -14,7 +14,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fearsome_rules import events as ev
-from fearsome_rules.board import CORNERS, ENTRANCE, EXIT, NEIGHBOUR, OFF, name, step_direction
+from fearsome_rules.board import (
+    CORNERS,
+    ENTRANCE,
+    EXIT,
+    NEIGHBOUR,
+    OFF,
+    WALL,
+    WRAP,
+    name,
+    step_direction,
+)
 
 WAITING_POS = -1  # the pseudo-square of a figure beside the entrance (state.WAITING)
 OUT_STEP = -2  # a path entry: leave through the exit (state.OUT)
@@ -176,6 +186,8 @@ def run_path(
             d = 0
         else:
             d = step_direction(pos, target)
+            if d == OFF and target == WRAP[pos] and any(WALL[pos]):
+                return "FIG-EDGE", "only the monster walks through walls", pos, cells
             if d == OFF:
                 return (
                     "FIG-POINTS",
@@ -237,7 +249,15 @@ def reachable(
     base = tuple(cells)
     boards: dict[tuple[int, ...], int] = {base: 0}
     board_list: list[tuple[int, ...]] = [base]
-    seen: set[tuple[int, int]] = {(start, 0)}
+
+    def _intern(board_after: tuple[int, ...]) -> int:
+        bid = boards.setdefault(board_after, len(board_list))
+        if bid == len(board_list):
+            board_list.append(board_after)
+        return bid
+
+    # (square, board id) packed in one int: cheaper to hash than a tuple; +2 keeps it >= 0
+    seen: set[int] = {(start + 2) << 16}
     found: list[tuple[int, tuple[int, ...], int]] = [(start, (), 0)]
     frontier: list[tuple[int, int, tuple[int, ...]]] = [(start, 0, ())]
     for _ in range(points):
@@ -245,28 +265,30 @@ def reachable(
         for pos, bid, path in frontier:
             board_now = board_list[bid]
             if pos == EXIT:
-                key = (OUT_STEP, bid)
+                key = ((OUT_STEP + 2) << 16) | bid
                 if key not in seen:
                     seen.add(key)
                     found.append((OUT_STEP, (*path, OUT_STEP), bid))
-            for d in (0, 1, 2, 3) if pos != WAITING_POS else (0,):
-                rule, end, after = figure_step(
-                    board_now, pool, monster, pos, d, slide_stops_at_figure, "", None
-                )
-                if rule is not None:
+            if pos == WAITING_POS:
+                targets: tuple[int, ...] = (ENTRANCE,)
+            else:
+                targets = NEIGHBOUR[pos]
+            for d, step_to in enumerate(targets):
+                if step_to in (OFF, monster):
                     continue
-                if after is board_now:
-                    nbid = bid
+                if board_now[step_to] >= 0 and not pool[step_to]:
+                    end, nbid = step_to, bid  # a plain step: the common case, kept inline
                 else:
-                    t = tuple(after)
-                    nbid = boards.setdefault(t, len(board_list))
-                    if nbid == len(board_list):
-                        board_list.append(t)
-                key = (end, nbid)
+                    rule, end, after = figure_step(
+                        board_now, pool, monster, pos, d, slide_stops_at_figure, "", None
+                    )
+                    if rule is not None:
+                        continue
+                    nbid = bid if after is board_now else _intern(tuple(after))
+                key = ((end + 2) << 16) | nbid
                 if key in seen:
                     continue
                 seen.add(key)
-                step_to = ENTRANCE if pos == WAITING_POS else NEIGHBOUR[pos][d]
                 new_path = (*path, step_to)
                 nxt_frontier.append((end, nbid, new_path))
                 found.append((end, new_path, nbid))

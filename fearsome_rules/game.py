@@ -194,14 +194,14 @@ def _play_figure(
     )
     escapes = (*state.escapes, f.owner) if where == PLACE_OUT else state.escapes
     ended_by = ""
-    if not state.options.finish_round and _decided(state.players, escapes):
+    decided = _decided(state.players, escapes)
+    if decided and not state.options.finish_round:
         ended_by = "END-WIN"
-    elif state.stage == 2 and not any(g.active for g in figures):
-        ended_by = "END-ALL-GONE"
+    elif not decided and state.stage == 2 and not any(g.active for g in figures):
+        ended_by = "END-ALL-GONE"  # under VAR-FINISH-ROUND the round goes on regardless
     to_move = -1 if ended_by else next_to_move(figures, state.players, f.owner)
     phase = Phase.OVER if ended_by else Phase.FIGURES if to_move >= 0 else Phase.MONSTER
-    new = attrs.evolve(
-        state,
+    new = state.replace(
         cells=tuple(cells),
         figures=figures,
         phase=phase,
@@ -242,17 +242,19 @@ def _reveal(state: GameState, tile: str, trace: list[ev.Event] | None) -> GameSt
     if trace is not None:
         trace.append(ev.TileRevealed(tile))
     cells = list(state.cells)
-    names = tuple(f.name for f in state.figures)
+    names = tuple(f.name for f in state.figures) if trace is not None else None
     then = "waiting" if state.stage == 1 else "removed"
     walk = Walk(cells, state.pool, state.options, names, then, trace)
     monster, facing = walk.run(state.monster, state.facing, deck.steps_of(tile), deck.hits_of(tile))
     figures = list(state.figures)
     for sq, v in enumerate(cells):  # figures the monster pushed stand on new squares
         if v > 0 and figures[v - 1].where != sq:
-            figures[v - 1] = attrs.evolve(figures[v - 1], where=sq)
+            f = figures[v - 1]
+            figures[v - 1] = Figure(f.owner, f.kind, f.face, sq, f.moved)
     gone = WAITING if state.stage == 1 else REMOVED  # MON-EATEN
     for index, _sq, _how in walk.eaten:
-        figures[index] = attrs.evolve(figures[index], where=gone)
+        f = figures[index]
+        figures[index] = Figure(f.owner, f.kind, f.face, gone, f.moved)
     remaining = list(state.deck)
     remaining.remove(tile)
     stage, reveals, new_deck = state.stage, state.reveals + 1, tuple(remaining)
@@ -263,10 +265,11 @@ def _reveal(state: GameState, tile: str, trace: list[ev.Event] | None) -> GameSt
         ended_by = "END-ALL-GONE"
     elif stage == 2 and reveals == MAX_ROUND_REVEALS:
         ended_by = "STAGE-TWO-END"
+    if stage == 2 and reveals == MAX_ROUND_REVEALS:
         for k, f in enumerate(figures):  # figures still inside count as eaten
             if f.where >= 0:
                 cells[f.where] = 0
-                figures[k] = attrs.evolve(f, where=REMOVED)
+                figures[k] = Figure(f.owner, f.kind, f.face, REMOVED, f.moved)
                 if trace is not None:
                     trace.append(
                         ev.FigureEaten(f.name, board.name(f.where), "inside at the end", "removed")
@@ -275,8 +278,7 @@ def _reveal(state: GameState, tile: str, trace: list[ev.Event] | None) -> GameSt
         stage, reveals, new_deck = 2, 0, deck.full_deck(state.options.three_hits)
         if trace is not None:
             trace.append(ev.StageChanged(2))
-    walked = attrs.evolve(
-        state,
+    walked = state.replace(
         cells=tuple(cells),
         monster=monster,
         facing=facing,
@@ -285,20 +287,21 @@ def _reveal(state: GameState, tile: str, trace: list[ev.Event] | None) -> GameSt
         deck=new_deck,
     )
     if ended_by:
-        new = attrs.evolve(
-            walked, figures=tuple(figures), phase=Phase.OVER, to_move=-1, ended_by=ended_by
+        new = walked.replace(
+            figures=tuple(figures), phase=Phase.OVER, to_move=-1, ended_by=ended_by
         )
         if trace is not None:
             trace.append(_ended_event(new))
         return new
     # RND-START-PASS: the start player tile passes clockwise and a new round begins.
     start = (state.start_player + 1) % state.players
-    fresh = tuple(attrs.evolve(f, moved=False) if f.moved else f for f in figures)
+    fresh = tuple(
+        Figure(f.owner, f.kind, f.face, f.where, False) if f.moved else f for f in figures
+    )
     to_move = next_to_move(fresh, state.players, start - 1)
     if trace is not None:
         trace.append(ev.RoundStarted(state.round + 1, SEAT_LETTERS[start]))
-    return attrs.evolve(
-        walked,
+    return walked.replace(
         figures=fresh,
         phase=Phase.FIGURES if to_move >= 0 else Phase.MONSTER,
         to_move=to_move,
@@ -369,6 +372,7 @@ def legal_moves(state: GameState, figure: str | None = None) -> list[FigureMove]
     stop = state.options.slide_over_figure == "stop"
     moves: list[FigureMove] = []
     entered = entered_this_round(state, state.to_move) if state.round == 1 else 0
+    names = board.NAMES
     for f in state.figures:
         if f.owner != state.to_move or f.moved or not f.active:
             continue
@@ -392,7 +396,7 @@ def legal_moves(state: GameState, figure: str | None = None) -> list[FigureMove]
             results = results[1:]
         for _end, path, _cells in results:
             moves.append(
-                FigureMove(f.name, tuple(OUT if p == OUT_STEP else board.name(p) for p in path))
+                FigureMove._trusted(f.name, tuple(OUT if p == OUT_STEP else names[p] for p in path))
             )
     return moves
 

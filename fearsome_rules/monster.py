@@ -52,13 +52,13 @@ class Walk:
         cells: list[int],
         pool: Sequence[bool],
         options: RuleOptions,
-        names: Sequence[str],
+        names: Sequence[str] | None,
         then: str,
         trace: Trace,
     ) -> None:
         self.cells = cells
         self.pool = pool
-        self.names = names
+        self.names: Sequence[str] = names or ()  # only needed for the trace
         self.trace = trace
         self.then = then  # where eaten figures go: "waiting" in stage 1, "removed" in stage 2
         self.eaten: list[tuple[int, int, str]] = []
@@ -87,10 +87,11 @@ class Walk:
                 if trace is not None:
                     trace.append(ev.MonsterWrapped(name(pos), name(target), WALL[pos][facing]))
             if cells[target]:
-                self.enter(target, facing, pos, via_wall)
+                self.enter(target, facing, pos, via_wall, None)
             pos = target
             if pool[pos]:  # MON-SLIDE: across the pool within this step, without looking
                 slide_from = pos
+                pushed_in_slide: set[int] = set()
                 while pool[pos]:
                     nxt = NEIGHBOUR[pos][facing]
                     wrapped = nxt == OFF
@@ -101,7 +102,7 @@ class Walk:
                         if trace is not None:
                             trace.append(ev.MonsterWrapped(name(pos), name(nxt), WALL[pos][facing]))
                     if cells[nxt]:
-                        self.enter(nxt, facing, pos, wrapped)
+                        self.enter(nxt, facing, pos, wrapped, pushed_in_slide)
                     pos = nxt
                 if trace is not None:
                     trace.append(ev.MonsterSlid(name(slide_from), name(pos)))
@@ -154,15 +155,21 @@ class Walk:
                 )
         return new
 
-    def enter(self, sq: int, d: int, monster: int, via_wall: bool) -> None:
+    def enter(self, sq: int, d: int, monster: int, via_wall: bool, slide: set[int] | None) -> None:
         """The monster moves onto occupied ``sq`` towards ``d``: eat or push (MON-EAT, MON-PUSH).
 
-        A figure is eaten, except where an option makes it pushed: on a pool square
-        (MON-SLIDE-OCCUPIED) or on the re-entry square after a wall (MON-WRAP-OCCUPIED).
+        A figure is eaten, except where an option makes it pushed: on a pool square reached by
+        sliding, and from then on for the rest of that slide (``slide`` holds those figures,
+        MON-SLIDE-OCCUPIED), or on the re-entry square after a wall (MON-WRAP-OCCUPIED).
         """
         v = self.cells[sq]
         if v > 0:
-            push = self.slide_push if self.pool[sq] else via_wall and self.wrap_push
+            if slide is not None:
+                push = v in slide or (self.slide_push and self.pool[sq])
+                if push:
+                    slide.add(v)
+            else:
+                push = via_wall and self.wrap_push
             if not push:
                 self.cells[sq] = 0
                 self._eat(v - 1, sq, EATEN)

@@ -3,7 +3,7 @@
 The position string is a list of ``key=value`` fields separated by spaces::
 
     players=4 round=2 stage=1 start=A monster=a1:E deck=5,7,7,8,8,10,1hit,2hits
-    stones=c3,m4,... pools=basic figures=A1:p10:6*,A3:waiting:3,... escapes= options=
+    stones=c3,m4,... pools=basic figures=A1:p10:6*,A3:waiting:3,... escapes= ended= options=
 
 A figure is ``name:place:face`` with ``*`` after the face if it has moved this round; ``place``
 is a square, ``waiting``, ``out`` or ``removed``. ``options`` lists the options that differ
@@ -29,6 +29,7 @@ _FIELDS = (
     "pools",
     "figures",
     "escapes",
+    "ended",
     "options",
 )
 
@@ -56,6 +57,7 @@ def position_string(state: GameState) -> str:
         "pools": pools,
         "figures": figs,
         "escapes": ",".join(SEAT_LETTERS[s] for s in state.escapes),
+        "ended": state.ended_by,
         "options": opts,
     }
     return " ".join(f"{k}={parts[k]}" for k in _FIELDS)
@@ -119,6 +121,7 @@ def parse_position(text: str) -> GameState:
             stage=int(fields["stage"]),
             deck_left=_split(fields["deck"]),
             escapes=_split(fields["escapes"]),
+            ended_by=fields["ended"] or None,
             options=options,
         )
     except SetupError as e:

@@ -61,11 +61,12 @@ def position(
     facing: str = "E",
     start_player: int | str = 0,
     to_move: int | str | None = None,
-    round: int = 2,
+    round: int | None = None,
     stage: int = 1,
     reveals: int | None = None,
     deck_left: Iterable[str] | None = None,
     escapes: Iterable[int | str] | None = None,
+    ended_by: str | None = None,
     options: RuleOptions | None = None,
 ) -> GameState:
     """A validated position. Every argument names squares and figures as people write them.
@@ -77,17 +78,23 @@ def position(
     - ``stones`` and ``pools``: squares (default: the basic layout, BRD-LAYOUT).
     - ``monster``/``facing``: its square and ``N``/``E``/``S``/``W``.
     - ``to_move``: checked against the turn order if given, derived if not (RND-ORDER, RND-PASS).
-    - ``reveals``: tiles carried out this stage; ``deck_left``: the unrevealed tiles (default:
-      a full deck less ``reveals`` numbered tiles is not guessable, so it must then be given).
+    - ``deck_left``: the unrevealed tiles of this stage (default: all 8); ``reveals``, if
+      given, is checked against it.
+    - ``round``: checked against the tiles used if given (stage 1: round = tiles used + 1;
+      stage 2: round = 8 + tiles used), derived if not.
     - ``escapes``: the seats in the order their figures got out (default: seat order).
+    - ``ended_by``: for a finished game, the rule that ended it (END-WIN, END-ALL-GONE,
+      STAGE-TWO-END); END-WIN and END-ALL-GONE are also derived when they hold.
     """
     opts = RuleOptions() if options is None else options
     if not isinstance(opts, RuleOptions):
         raise SetupError("options", f"{opts!r} is not a RuleOptions")
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 7:
         raise SetupError("players", f"{players!r}: the game is for 2 to 7 players", "SET-PLAYERS")
-    if not isinstance(round, int) or round < 1 or round > 14:
+    if round is not None and (not isinstance(round, int) or round < 1 or round > 14):
         raise SetupError("round", f"{round!r}: rounds are numbered 1 to 14", "END-BOUND")
+    if ended_by not in (None, "END-WIN", "END-ALL-GONE", "STAGE-TWO-END"):
+        raise SetupError("ended_by", f"{ended_by!r}: END-WIN, END-ALL-GONE or STAGE-TWO-END")
     if stage not in (1, 2):
         raise SetupError("stage", f"{stage!r}: the stage is 1 or 2", "STAGE-ONE")
 
@@ -110,7 +117,7 @@ def position(
                 raise SetupError("stones", f"two stones on {board.name(sq)}")
             cells[sq] = STONE
     for sq in board.CORNERS:
-        if cells[sq]:
+        if cells[sq] and opts.monster_corner_stone == "remove":
             raise SetupError(
                 "stones",
                 f"a stone on the corner {board.name(sq)} is removed at once",
@@ -153,12 +160,50 @@ def position(
             raise SetupError(
                 f"faces.{n}", f"{face!r}: figure {n} shows {kind} or {7 - kind}", "SET-FIGURES"
             )
-        if where == REMOVED and n in moved_set:
-            raise SetupError(f"moved.{n}", f"{n} is removed and cannot have moved this round")
         figs.append(Figure(owner, kind, face, where, n in moved_set))
     if stage == 1 and any(f.where == REMOVED for f in figs):
         raise SetupError(
             "figures", "no figure is removed in stage 1: eaten figures wait", "MON-EATEN"
+        )
+    # Escapes, in order.
+    outs = Counter(f.owner for f in figs if f.where == OUT)
+    if escapes is None:
+        esc = tuple(s for s in range(players) for _ in range(outs[s]))
+    else:
+        esc = tuple(_seat(s, players, "escapes") for s in escapes)
+        if Counter(esc) != outs:
+            raise SetupError(
+                "escapes", "the escape order must name each seat once per figure of it that is out"
+            )
+
+    # Deck and round.
+    full = deck.full_deck(opts.three_hits)
+    if deck_left is None:
+        left = full
+    else:
+        try:
+            left = deck.sort_tiles([str(t).strip().lower() for t in deck_left])
+        except KeyError as e:
+            raise SetupError("deck_left", f"{e.args[0]!r} is not a monster tile") from None
+        if Counter(left) - Counter(full):
+            raise SetupError("deck_left", f"{' '.join(left)} is not part of {' '.join(full)}")
+    n_rev = len(full) - len(left)
+    if reveals is not None and reveals != n_rev:
+        raise SetupError("reveals", f"{reveals} tiles revealed but {len(left)} left of 8")
+    over = ended_by is not None
+    if n_rev > MAX_ROUND_REVEALS or (n_rev == MAX_ROUND_REVEALS and not over):
+        raise SetupError("deck_left", "a stage carries out at most 7 tiles", "STAGE-ONE")
+    first_round = n_rev + 1 if stage == 1 else n_rev + 8
+    # A game that ended in a monster phase keeps the number of the round it ended in.
+    allowed = (first_round, first_round - 1) if over else (first_round,)
+    if round is None:
+        round = first_round if first_round <= 14 else first_round - 1
+    if round not in allowed:
+        raise SetupError(
+            "round",
+            f"round {round} does not fit stage {stage} with {n_rev} tiles used "
+            f"(stage 1: round = tiles used + 1; stage 2: round = 8 + tiles used)",
+            "STAGE-ONE",
         )
     if round == 1:
         if stage != 1:
@@ -180,46 +225,6 @@ def position(
                     "RND-FIRST",
                 )
 
-    # Escapes, in order.
-    outs = Counter(f.owner for f in figs if f.where == OUT)
-    if escapes is None:
-        esc = tuple(s for s in range(players) for _ in range(outs[s]))
-    else:
-        esc = tuple(_seat(s, players, "escapes") for s in escapes)
-        if Counter(esc) != outs:
-            raise SetupError(
-                "escapes", "the escape order must name each seat once per figure of it that is out"
-            )
-
-    # Deck.
-    full = deck.full_deck(opts.three_hits)
-    if deck_left is None:
-        if reveals not in (None, 0):
-            raise SetupError("deck_left", "with tiles already revealed, say which are left")
-        left = full
-    else:
-        try:
-            left = deck.sort_tiles([str(t).strip().lower() for t in deck_left])
-        except KeyError as e:
-            raise SetupError("deck_left", f"{e.args[0]!r} is not a monster tile") from None
-        if Counter(left) - Counter(full):
-            raise SetupError("deck_left", f"{' '.join(left)} is not part of {' '.join(full)}")
-    n_rev = len(full) - len(left)
-    if reveals is not None and reveals != n_rev:
-        raise SetupError("reveals", f"{reveals} tiles revealed but {len(left)} left of 8")
-    if not 0 <= n_rev < MAX_ROUND_REVEALS:
-        raise SetupError("deck_left", "a stage carries out at most 7 tiles", "STAGE-ONE")
-    if round == 1 and n_rev:
-        raise SetupError("deck_left", "no tile is revealed before round 1's monster phase")
-    if stage == 1 and round != n_rev + 1:
-        raise SetupError(
-            "round", f"in stage 1, round {round} comes after {round - 1} tiles, not {n_rev}"
-        )
-    if stage == 2 and round != n_rev + 8:
-        raise SetupError(
-            "round", f"in stage 2, round {round} comes after 7 + {round - 8} tiles, not 7 + {n_rev}"
-        )
-
     # Whose turn.
     start = _seat(start_player, players, "start_player")
     fig_tuple = tuple(figs)
@@ -233,11 +238,16 @@ def position(
                 f"with these figures moved, the turn order gives {who}, not {SEAT_LETTERS[want]}",
                 "RND-ORDER",
             )
-    ended = ""
-    if not opts.finish_round and _decided(players, esc):
+    decided = _decided(players, esc)
+    ended = ended_by or ""
+    if not ended and decided and not opts.finish_round:
         ended = "END-WIN"
-    elif stage == 2 and not any(f.active for f in fig_tuple):
+    elif not ended and not decided and stage == 2 and not any(f.active for f in fig_tuple):
         ended = "END-ALL-GONE"
+    if ended == "END-WIN" and not decided:
+        raise SetupError("ended_by", "END-WIN needs a player with all but one figure out")
+    if ended == "STAGE-TWO-END" and (stage != 2 or n_rev != MAX_ROUND_REVEALS):
+        raise SetupError("ended_by", "STAGE-TWO-END comes after the 7th tile of stage 2")
     phase = Phase.OVER if ended else Phase.FIGURES if derived >= 0 else Phase.MONSTER
     return GameState(
         players=players,

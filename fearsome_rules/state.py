@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -123,6 +123,13 @@ class GameState:
     ended_by: str = ""
     """Once the game is over, the rule that ended it (END-WIN, END-ALL-GONE, STAGE-TWO-END)."""
 
+    def replace(self, **changes: Any) -> GameState:
+        """A copy with some fields changed (a faster ``attrs.evolve`` for the hot paths)."""
+        for field in _STATE_FIELDS:
+            if field not in changes:
+                changes[field] = getattr(self, field)
+        return GameState(**changes)
+
     @property
     def pool(self) -> tuple[bool, ...]:
         return pool_mask(self.pools)
@@ -144,6 +151,9 @@ class GameState:
         from fearsome_rules.notation import diagram
 
         return diagram(self)
+
+
+_STATE_FIELDS = tuple(a.name for a in attrs.fields(GameState))
 
 
 def figure_index(state: GameState, figure_name: str) -> int:

@@ -1,0 +1,113 @@
+"""The command line: ``fearsome-rules play`` (a seeded game between bots, move by move)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from fearsome_rules import events as ev
+from fearsome_rules.actions import Action
+from fearsome_rules.bots import draw_tile, random_bot, runner_bot
+from fearsome_rules.errors import FearsomeError
+from fearsome_rules.game import apply_traced, new_game, outcome
+from fearsome_rules.notation import diagram
+from fearsome_rules.options import RuleOptions
+from fearsome_rules.state import SEAT_LETTERS, Phase
+
+BOTS = {"runner": runner_bot, "random": random_bot}
+
+
+def _options(pairs: Sequence[str]) -> RuleOptions:
+    opts = RuleOptions()
+    for pair in pairs:
+        name, eq, value = pair.partition("=")
+        if not eq:
+            raise FearsomeError(f"--option {pair!r}: write NAME=VALUE")
+        opts = opts.with_option(name.strip(), value.strip())
+    return opts
+
+
+def _describe(e: ev.Event) -> str | None:
+    """One line for the events worth reading in a game log."""
+    if isinstance(e, ev.MonsterStepped):
+        return f"  monster step {e.number}: {e.frm} -> {e.to} facing {e.facing}"
+    if isinstance(e, ev.MonsterTurned):
+        return f"  monster on {e.square} turns {e.frm} -> {e.to}"
+    if isinstance(e, ev.MonsterWrapped):
+        return f"  monster walks through wall {e.wall}: {e.frm} -> {e.to}"
+    if isinstance(e, ev.FigureEaten):
+        return f"  {e.figure} on {e.square} is {e.how} ({e.then})"
+    if isinstance(e, ev.StoneRemoved):
+        return f"  stone on {e.square} leaves the game ({e.reason})"
+    if isinstance(e, ev.StageChanged):
+        return "  stage 2 begins: the tiles are reshuffled; eaten figures are now removed"
+    if isinstance(e, ev.FigureExited):
+        return f"  {e.figure} gets out!"
+    return None
+
+
+def play(args: argparse.Namespace) -> int:
+    opts = _options(args.option)
+    state = new_game(args.players, args.start, opts)
+    bot = BOTS[args.bot]
+    import random
+
+    rng = random.Random(args.seed)
+    print(f"Fearsome Floors: {args.players} players, seed {args.seed}, {args.bot} bots")
+    print(diagram(state))
+    while state.phase is not Phase.OVER:
+        action: Action
+        if state.phase is Phase.MONSTER:
+            action = draw_tile(state, rng)
+            print(f"\n== round {state.round}: monster tile {action.tile} ==")
+        else:
+            action = bot(state, rng)
+            if not args.quiet:
+                print(f"{SEAT_LETTERS[state.to_move]}: {action}")
+        state, events = apply_traced(state, action)
+        for e in events:
+            line = _describe(e)
+            if line and (not args.quiet or not isinstance(e, ev.MonsterStepped)):
+                print(line)
+        if state.phase is not Phase.MONSTER and action.__class__.__name__ == "Reveal":
+            print(diagram(state))
+    result = outcome(state)
+    assert result is not None
+    print("\n== game over ==")
+    print(diagram(state))
+    winners = ", ".join(SEAT_LETTERS[s] for s in result.winners) or "nobody"
+    escaped = ", ".join(f"{SEAT_LETTERS[s]}: {n}" for s, n in enumerate(result.escaped))
+    print(f"ended by {result.rule}; winner: {winners}; figures out: {escaped}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="fearsome-rules", description="Fearsome Floors rules engine"
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("play", help="play a seeded game between bots, move by move")
+    p.add_argument("--players", type=int, default=4, help="2 to 7 (default 4)")
+    p.add_argument("--seed", type=int, default=2003, help="the seed of the tile draws and bots")
+    p.add_argument("--start", type=int, default=0, help="the start player's seat (default 0 = A)")
+    p.add_argument("--bot", choices=sorted(BOTS), default="runner", help="the bots' strategy")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=f"a rule option ({', '.join(RuleOptions.names())}); repeatable",
+    )
+    p.add_argument("--quiet", action="store_true", help="no figure moves or monster steps")
+    p.set_defaults(run=play)
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except FearsomeError as e:
+        print(f"fearsome-rules: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -31,10 +31,25 @@ def _rate(fn: Callable[[], object], n: int) -> float:
 def walk_position() -> fr.GameState:
     """A mid-game monster phase: eight figures around the monster's row, the basic stones."""
     names = [f"{s}{k}" for s in "ABCD" for k in (1, 3, 4, 5)]
-    placed = {"A5": "f6", "B4": "k6", "C3": "d2", "D1": "h9", "A4": "l2", "B3": "c7",
-              "C5": "l4", "D4": "k11"}
-    return fr.position(4, figures=placed, moved=names, monster="a6", facing="E", round=3,
-                       deck_left=["7", "7", "8", "10", "1hit", "2hits"])
+    placed = {
+        "A5": "f6",
+        "B4": "k6",
+        "C3": "d2",
+        "D1": "h9",
+        "A4": "l2",
+        "B3": "c7",
+        "C5": "l4",
+        "D4": "k11",
+    }
+    return fr.position(
+        4,
+        figures=placed,
+        moved=names,
+        monster="a6",
+        facing="E",
+        round=3,
+        deck_left=["7", "7", "8", "10", "1hit", "2hits"],
+    )
 
 
 def move_pairs(count: int, seed: int) -> list[tuple[fr.GameState, fr.FigureMove]]:
@@ -56,11 +71,29 @@ def move_pairs(count: int, seed: int) -> list[tuple[fr.GameState, fr.FigureMove]
 def six_point_position() -> fr.GameState:
     """Mid-game: A1 shows 6 on h7, with figures and stones around it."""
     names = [f"{s}{k}" for s in "ABCD" for k in (1, 3, 4, 5)]
-    placed = {"A1": "h7", "B4": "j7", "C3": "h3", "D1": "e6", "A4": "k9", "B3": "f8",
-              "C5": "l5", "D4": "g4", "A5": "j10", "B5": "c5"}
+    placed = {
+        "A1": "h7",
+        "B4": "j7",
+        "C3": "h3",
+        "D1": "e6",
+        "A4": "k9",
+        "B3": "f8",
+        "C5": "l5",
+        "D4": "g4",
+        "A5": "j10",
+        "B5": "c5",
+    }
     moved = [n for n in names if n not in ("A1", "A3")]
-    return fr.position(4, figures=placed, faces={"A1": 6}, moved=moved, monster="m2",
-                       facing="W", round=3, deck_left=["7", "7", "8", "10", "1hit", "2hits"])
+    return fr.position(
+        4,
+        figures=placed,
+        faces={"A1": 6},
+        moved=moved,
+        monster="m2",
+        facing="W",
+        round=3,
+        deck_left=["7", "7", "8", "10", "1hit", "2hits"],
+    )
 
 
 def main() -> None:
@@ -80,14 +113,18 @@ def main() -> None:
         for st, mv in pairs:
             fr.apply(st, mv)
         t_best = min(t_best, time.perf_counter() - t)
-    print(f"figure moves applied, legality checked: {len(pairs) / t_best:,.0f} moves/s   "
-          "(target >= 20,000)")
+    print(
+        f"figure moves applied, legality checked: {len(pairs) / t_best:,.0f} moves/s   "
+        "(target >= 20,000)"
+    )
 
     s6 = six_point_position()
     moves = fr.legal_moves(s6, "A1")
     per = 1000 / _rate(lambda: fr.legal_moves(s6, "A1"), 200)
-    print(f"legal moves of a 6-point figure mid-game: {len(moves)} moves in {per:.3f} ms   "
-          "(target <= 2 ms)")
+    print(
+        f"legal moves of a 6-point figure mid-game: {len(moves)} moves in {per:.3f} ms   "
+        "(target <= 2 ms)"
+    )
 
     t = time.perf_counter()
     actions = 0
@@ -95,8 +132,10 @@ def main() -> None:
         for _ in play(fr.new_game(4, seed % 4), [random_bot] * 4, seed):
             actions += 1
     dt = time.perf_counter() - t
-    print(f"random 4-player games: {args.games / dt:,.1f} games/s ({actions / args.games:.0f} "
-          "actions per game)   (target >= 10)")
+    print(
+        f"random 4-player games: {args.games / dt:,.1f} games/s ({actions / args.games:.0f} "
+        "actions per game)   (target >= 10)"
+    )
 
 
 if __name__ == "__main__":

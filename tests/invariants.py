@@ -46,9 +46,9 @@ def check_invariants(state: GameState) -> None:
     assert 1 <= state.round <= 14, "END-BOUND: at most 14 rounds"
     # RND-ORDER / RND-PASS: the player to move has a figure to move.
     if state.phase is Phase.FIGURES:
-        assert any(
-            f.owner == state.to_move and f.active and not f.moved for f in state.figures
-        ), "RND-PASS: the player to move has nothing to move"
+        assert any(f.owner == state.to_move and f.active and not f.moved for f in state.figures), (
+            "RND-PASS: the player to move has nothing to move"
+        )
     else:
         assert state.to_move == -1
     if state.phase is Phase.MONSTER:

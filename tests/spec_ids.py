@@ -28,7 +28,9 @@ def _marker_ids(node: ast.AST) -> list[str]:
         and isinstance(node.func, ast.Attribute)
         and node.func.attr == "rules"
     ):
-        return [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        return [
+            a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+        ]
     return []
 
 
@@ -53,7 +55,8 @@ def rule_ids_in_tests() -> dict[str, list[str]]:
 def code_ids() -> dict[str, list[str]]:
     """Rule ids named in string literals of the package's code (errors, docstrings)."""
     out: dict[str, list[str]] = {}
-    pattern = re.compile(r"\b((?:BRD|SET|RND|FIG|PUSH|POOL|MON|DECK|STAGE|END|VAR)(?:-[A-Z0-9]+)+)\b")
+    families = "BRD|SET|RND|FIG|PUSH|POOL|MON|DECK|STAGE|END|VAR"
+    pattern = re.compile(rf"\b((?:{families})(?:-[A-Z0-9]+)+)\b")
     for path in sorted((ROOT / "fearsome_rules").glob("*.py")):
         for m in pattern.finditer(path.read_text(encoding="utf-8")):
             rid = m.group(1)

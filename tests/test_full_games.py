@@ -16,7 +16,9 @@ from fearsome_rules.state import Phase, kinds_for
 SEEDS = range(6)
 
 
-def _play_checked(players: int, seed: int, bot: fr.bots.Bot, options: fr.RuleOptions) -> fr.GameState:
+def _play_checked(
+    players: int, seed: int, bot: fr.bots.Bot, options: fr.RuleOptions
+) -> fr.GameState:
     rng = random.Random(seed)
     state = fr.new_game(players, seed % players, options)
     check_invariants(state)
@@ -28,15 +30,15 @@ def _play_checked(players: int, seed: int, bot: fr.bots.Bot, options: fr.RuleOpt
         if state.phase is Phase.OVER:
             break
         if state.phase is Phase.MONSTER:
-            # RND-ONCE: every figure in play moved exactly once this round.
-            active = {f.name for f in state.figures if f.active or f.where == -2 and f.moved}
-            assert {k for k, v in moved_this_round.items() if v} <= active | set(moved_this_round)
+            # RND-ONCE: every figure still in play moved exactly once this round.
+            assert {f.name for f in state.figures if f.active} <= set(moved_this_round)
             assert all(v == 1 for v in moved_this_round.values())
             outcomes = fr.chance_outcomes(state)
             assert sum(p for _, p in outcomes) == 1  # DECK-REVEAL
-            action: fr.Action = draw_tile(state, rng)
+            reveal = draw_tile(state, rng)
             if state.stage == 1 and state.reveals == 0:
-                assert not deck.is_hit_tile(action.tile)  # DECK-FIRST
+                assert not deck.is_hit_tile(reveal.tile)  # DECK-FIRST
+            action: fr.Action = reveal
             reveals += 1
             moved_this_round.clear()
         else:

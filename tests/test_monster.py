@@ -78,8 +78,28 @@ def assert_walk(events: tuple[ev.Event, ...], start: str, path: list[str]) -> No
 # ---------------------------------------------------------------------------------------------
 
 
-ROW6_EAST = ["b6", "c6", "d6", "e6", "f6", "g6", "h6", "i6", "j6", "k6", "l6", "m6", "n6",
-             "o6", "p6", "a6", "b6", "c6", "d6", "e6"]
+ROW6_EAST = [
+    "b6",
+    "c6",
+    "d6",
+    "e6",
+    "f6",
+    "g6",
+    "h6",
+    "i6",
+    "j6",
+    "k6",
+    "l6",
+    "m6",
+    "n6",
+    "o6",
+    "p6",
+    "a6",
+    "b6",
+    "c6",
+    "d6",
+    "e6",
+]
 
 
 @pytest.mark.rules("MON-TILE", "MON-STEP", "MON-CHOOSE")
@@ -98,8 +118,15 @@ def test_numbered_tile_takes_exactly_that_many_steps(tile: str) -> None:
     assert turns(events) == []
 
 
-@pytest.mark.rules("MON-STEP", "MON-TILE", "MON-SIGHT-DIRS", "MON-SIGHT-BLOCK", "MON-DISTANCE",
-                   "MON-CHOOSE", "MON-EAT")
+@pytest.mark.rules(
+    "MON-STEP",
+    "MON-TILE",
+    "MON-SIGHT-DIRS",
+    "MON-SIGHT-BLOCK",
+    "MON-DISTANCE",
+    "MON-CHOOSE",
+    "MON-EAT",
+)
 def test_spec_example_of_a_monster_phase() -> None:
     # spec/monster.md "Example of a monster phase": basic layout, monster a1 facing E, figures on
     # a4 (A5) and f1 (B4), tile 5.
@@ -140,8 +167,9 @@ def test_never_looks_back() -> None:
     # 5: look @e9: ahead e10 e11 -; left f9..p9 -; right d9 c9 -. Move e10.
     # final look @e10: ahead e11 -; left f10..p10 -; right d10 -. Facing S.
     # (A1 on d5 is behind at the first look and in none of the later lines.)
-    s = monster_position({"A1": "d5", "B1": "e8"}, monster="e5", facing="E", stones=[], pools=[],
-                         stage=2)
+    s = monster_position(
+        {"A1": "d5", "B1": "e8"}, monster="e5", facing="E", stones=[], pools=[], stage=2
+    )
     s2, events = reveal(s, "5")
     assert_walk(events, "e5", ["e6", "e7", "e8", "e9", "e10"])
     assert seen(events)[0] == ("", "", "B1@3", "S")
@@ -163,8 +191,9 @@ def test_never_looks_diagonally() -> None:
     # 4: look @f7: ahead f8..f11 -; left g7..p7 -; right e7..a7 -. Move f8.
     # 5: look @f8: ahead f9 f10 f11 -; left g8..p8 -; right e8..b8 -. Move f9.
     # final look @f9: ahead f10 f11 -; left g9..p9 -; right e9 d9 c9 -. Facing S.
-    s = monster_position({"A1": "f6", "B1": "c5"}, monster="e5", facing="E", stones=[], pools=[],
-                         stage=2)
+    s = monster_position(
+        {"A1": "f6", "B1": "c5"}, monster="e5", facing="E", stones=[], pools=[], stage=2
+    )
     s2, events = reveal(s, "5")
     assert_walk(events, "e5", ["f5", "f6", "f7", "f8", "f9"])
     assert seen(events)[0] == ("", "", "", "E")
@@ -189,8 +218,9 @@ def test_stone_blocks_sight() -> None:
     # 3: move h9.  4: ahead B1@1, move h10, eat B1.
     # 5: look @h10 facing S: ahead h11 -; left i10..p10 -; right g10..d10 -. Move h11.
     # final look @h11: ahead wall; left i11..p11 -; right g11..e11 -. Facing S.
-    s = monster_position({"A1": "k6", "B1": "h10"}, monster="h6", facing="E", stones=["j6"],
-                         pools=[], stage=2)
+    s = monster_position(
+        {"A1": "k6", "B1": "h10"}, monster="h6", facing="E", stones=["j6"], pools=[], stage=2
+    )
     s2, events = reveal(s, "5")
     assert seen(events)[0] == ("", "", "B1@4", "S")
     assert_walk(events, "h6", ["h7", "h8", "h9", "h10", "h11"])
@@ -232,8 +262,9 @@ def test_sight_ends_at_the_wall() -> None:
     # 3: move p9, eat B1.
     # 4: look @p9: ahead p10 p11 -; left wall; right o9..c9 -. Move p10.
     # 5: move p11.  final look @p11 facing S: ahead wall; left wall; right o11..e11 -.
-    s = monster_position({"A1": "a6", "B1": "p9"}, monster="p6", facing="E", stones=[], pools=[],
-                         stage=2)
+    s = monster_position(
+        {"A1": "a6", "B1": "p9"}, monster="p6", facing="E", stones=[], pools=[], stage=2
+    )
     s2, events = reveal(s, "5")
     assert seen(events)[0] == ("", "", "B1@3", "S")
     assert_walk(events, "p6", ["p7", "p8", "p9", "p10", "p11"])
@@ -254,8 +285,9 @@ def test_first_figure_in_a_line_hides_those_behind() -> None:
     # 4: ahead B1@1; move f6, eat B1.
     # 5: look @f6: ahead g6..p6 -; left f5..f1 -; right f7..f11 -. Move g6.
     # final look @g6: ahead h6..p6 -; left g5..g1 -; right g7..g11 -. Facing E.
-    s = monster_position({"A1": "d6", "B1": "f6"}, monster="b6", facing="E", stones=[], pools=[],
-                         stage=2)
+    s = monster_position(
+        {"A1": "d6", "B1": "f6"}, monster="b6", facing="E", stones=[], pools=[], stage=2
+    )
     s2, events = reveal(s, "5")
     assert seen(events)[0] == ("A1@2", "", "", "E")
     assert seen(events)[2] == ("B1@2", "", "", "E")
@@ -357,8 +389,9 @@ def test_left_right_tie_with_nothing_ahead_goes_straight_on() -> None:
     #    Move e4.
     # 2..5: looks @e4, f4, g4, h4: columns e..h and row 4 are empty -. Moves f4, g4, h4, i4.
     # final look @i4: ahead j4..o4 -; left i3..i1 -; right i5..i11 -. Facing E.
-    s = monster_position({"A1": "d2", "B1": "d6"}, monster="d4", facing="E", stones=[], pools=[],
-                         stage=2)
+    s = monster_position(
+        {"A1": "d2", "B1": "d6"}, monster="d4", facing="E", stones=[], pools=[], stage=2
+    )
     s2, events = reveal(s, "5")
     assert seen(events)[0] == ("", "A1@2", "B1@2", "E")
     assert turns(events) == []
@@ -381,8 +414,9 @@ def test_strictly_nearest_wins_over_farther_side_and_ahead() -> None:
     # 5: look @m11: ahead m10..m2 (m1 is no square) -; left l11..e11 -; right n11 o11 p11 -.
     #    Move m10.
     # final look @m10: ahead m9..m2 -; left l10..d10 -; right n10 o10 p10 -. Facing N.
-    s = monster_position({"A1": "d2", "B1": "d7", "C1": "h4"}, monster="d4", facing="E",
-                         stones=[], pools=[], stage=2)
+    s = monster_position(
+        {"A1": "d2", "B1": "d7", "C1": "h4"}, monster="d4", facing="E", stones=[], pools=[], stage=2
+    )
     s2, events = reveal(s, "5")
     assert seen(events)[0] == ("C1@4", "A1@2", "B1@3", "N")
     assert turns(events) == [("d4", "E", "N")]
@@ -402,8 +436,9 @@ def test_three_way_tie_keeps_facing() -> None:
     # 2: look @h7: ahead h8=A1@1; left i7..p7 -; right g7..a7 -. Move h8, eat A1.
     # 3: look @h8: ahead h9 h10 h11 -; left i8..p8 -; right g8..b8 -. Move h9.
     # 4: move h10.  5: move h11.  final look @h11: ahead wall; left i11..p11; right g11..e11 -.
-    s = monster_position({"A1": "h8", "B1": "j6", "C1": "f6"}, monster="h6", facing="S",
-                         stones=[], pools=[], stage=2)
+    s = monster_position(
+        {"A1": "h8", "B1": "j6", "C1": "f6"}, monster="h6", facing="S", stones=[], pools=[], stage=2
+    )
     s2, events = reveal(s, "5")
     assert seen(events)[0] == ("A1@2", "B1@2", "C1@2", "S")
     assert turns(events) == []
@@ -431,8 +466,9 @@ def test_eat_and_go_on_stage_1_figures_wait_with_face_unchanged() -> None:
     #    re-enter (10-6, 15-0) = p5, facing S.
     # final look @p5 facing S: ahead p6..p11 -; left (E) wall; right (W) o5..a5 -. Facing S.
     # Eating does not shorten the tile: 7 steps. Both figures wait, not turned over.
-    s = monster_position({"A5": "a3", "B1": "a5"}, monster="a1", facing="S", stones=[], pools=[],
-                         faces={"A5": 2})
+    s = monster_position(
+        {"A5": "a3", "B1": "a5"}, monster="a1", facing="S", stones=[], pools=[], faces={"A5": 2}
+    )
     s2, events = reveal(s, "7")
     assert_walk(events, "a1", ["a2", "a3", "a4", "a5", "a6", "a7", "p5"])
     assert eaten(events) == [("A5", "a3"), ("B1", "a5")]
@@ -449,8 +485,15 @@ def test_eat_and_go_on_stage_1_figures_wait_with_face_unchanged() -> None:
 def test_eaten_in_stage_2_is_removed() -> None:
     # Same start in stage 2 with tile 5: steps 1-5 as above (a2, a3 eat A5, a4, a5 eat B1, a6),
     # final look @a6 facing S: ahead a7 -; left b6..p6 -. Both figures removed for good.
-    s = monster_position({"A5": "a3", "B1": "a5"}, monster="a1", facing="S", stones=[], pools=[],
-                         faces={"A5": 2}, stage=2)
+    s = monster_position(
+        {"A5": "a3", "B1": "a5"},
+        monster="a1",
+        facing="S",
+        stones=[],
+        pools=[],
+        faces={"A5": 2},
+        stage=2,
+    )
     s2, events = reveal(s, "5")
     assert_walk(events, "a1", ["a2", "a3", "a4", "a5", "a6"])
     assert [e.then for e in events if isinstance(e, ev.FigureEaten)] == ["removed", "removed"]
@@ -508,13 +551,23 @@ def test_push_a_line_of_two_stones_and_a_figure() -> None:
     # 3: push: A4 -> h5, stones f5 g5; monster e5.  4: A4 -> i5, stones g5 h5; monster f5.
     # 5: A4 -> j5, stones h5 i5; monster g5. (Every look: ahead a stone; columns c..g empty.)
     # final look @g5: ahead h5# -. Facing E. A4 pushed, never eaten, never flipped.
-    s = monster_position({"A4": "e5"}, monster="b5", facing="E", stones=["c5", "d5"], pools=[],
-                         faces={"A4": 3}, stage=2)
+    s = monster_position(
+        {"A4": "e5"},
+        monster="b5",
+        facing="E",
+        stones=["c5", "d5"],
+        pools=[],
+        faces={"A4": 3},
+        stage=2,
+    )
     s2, events = reveal(s, "5")
     assert_walk(events, "b5", ["c5", "d5", "e5", "f5", "g5"])
     assert eaten(events) == []
     assert [(e.figure, e.frm, e.to) for e in events if isinstance(e, ev.FigurePushed)] == [
-        ("A4", "e5", "f5"), ("A4", "f5", "g5"), ("A4", "g5", "h5"), ("A4", "h5", "i5"),
+        ("A4", "e5", "f5"),
+        ("A4", "f5", "g5"),
+        ("A4", "g5", "h5"),
+        ("A4", "h5", "i5"),
         ("A4", "i5", "j5"),
     ]
     assert where(s2, "A4") == "j5"
@@ -581,8 +634,9 @@ def test_figure_pushed_onto_a_pool_slides_across() -> None:
     # 4: look @j7: ahead k7..p7 -; left j6 j5 j4~ j3~ j2 j1 -; right j8..j11 -. Move k7.
     # 5: look @k7: ahead l7..p7 -; left k6..k1 -; right k8..k11 -. Move l7.
     # final look @l7: ahead m7..p7 -; left l6..l1 -; right l8..l11 -. Facing E.
-    s = monster_position({"A1": "h8", "B1": "i7"}, monster="h6", facing="S", stones=["h7"],
-                         faces={"A1": 6}, stage=2)
+    s = monster_position(
+        {"A1": "h8", "B1": "i7"}, monster="h6", facing="S", stones=["h7"], faces={"A1": 6}, stage=2
+    )
     s2, events = reveal(s, "5")
     assert_walk(events, "h6", ["h7", "i7", "j7", "k7", "l7"])
     assert where(s2, "A1") == "h10"
@@ -605,8 +659,9 @@ def test_stone_pushed_onto_a_pool_stops_on_the_last_pool_square_before_a_figure(
     #    Move j8, eat B1.
     # 5: look @j8: ahead k8..p8 -; left j7..j1 -; right j9..j11 -. Move k8.
     # final look @k8: ahead l8..p8 -; left k7..k1 -; right k9..k11 -. Facing E.
-    s = monster_position({"A1": "h10", "B1": "j8"}, monster="h6", facing="S", stones=["h8"],
-                         stage=2)
+    s = monster_position(
+        {"A1": "h10", "B1": "j8"}, monster="h6", facing="S", stones=["h8"], stage=2
+    )
     s2, events = reveal(s, "5")
     assert_walk(events, "h6", ["h7", "h8", "i8", "j8", "k8"])
     assert stone_names(s2) == {"h9"}
@@ -648,8 +703,15 @@ def test_stone_pushed_onto_a_corner(option: MonsterCornerStone, stones_after: se
     #    right wall. Turn S; move b2.
     # 4: ahead b3 b4 b5=A1@3; move b3.  5: move b4.
     # final look @b4 facing S: ahead b5=A1@1; left c4..o4 -; right a4 -. Facing S.
-    s = monster_position({"A1": "b5"}, monster="d1", facing="W", stones=["b1"], pools=[],
-                         stage=2, options=fr.RuleOptions(monster_corner_stone=option))
+    s = monster_position(
+        {"A1": "b5"},
+        monster="d1",
+        facing="W",
+        stones=["b1"],
+        pools=[],
+        stage=2,
+        options=fr.RuleOptions(monster_corner_stone=option),
+    )
     s2, events = reveal(s, "5")
     assert_walk(events, "d1", ["c1", "b1", "b2", "b3", "b4"])
     assert stone_names(s2) == stones_after
@@ -670,8 +732,15 @@ def test_kept_corner_stone_is_pushed_on_by_the_monster() -> None:
     # 4: look @a1: ahead wall; left a2..a7 -; right wall. Move W through the star wall: p11.
     # 5: look @p11 facing W: ahead o11..e11 -; left wall; right p10..p5 -. Move o11.
     # final look @o11: ahead n11..e11 -; right o10..o4 -. Facing W.
-    s = monster_position({}, monster="d1", facing="W", stones=["b1"], pools=[], stage=2,
-                         options=fr.RuleOptions(monster_corner_stone="keep"))
+    s = monster_position(
+        {},
+        monster="d1",
+        facing="W",
+        stones=["b1"],
+        pools=[],
+        stage=2,
+        options=fr.RuleOptions(monster_corner_stone="keep"),
+    )
     s2, events = reveal(s, "5")
     assert_walk(events, "d1", ["c1", "b1", "a1", "p11", "o11"])
     assert [e.square for e in events if isinstance(e, ev.StoneRemoved)] == ["a1"]
@@ -754,8 +823,9 @@ def test_stone_on_the_first_pool_square_is_pushed_then_the_monster_slides() -> N
     # 5: look @l9: ahead m9# -. Stone -> n9 (empty, o9 beyond it is not part of the line),
     #    monster m9.
     # final look @m9: ahead n9# -; left m8# -; right m10 m11 -. Facing E.
-    s = monster_position({}, monster="d9", facing="E", stones=sorted(BASIC_STONES | {"e9"}),
-                         stage=2)
+    s = monster_position(
+        {}, monster="d9", facing="E", stones=sorted(BASIC_STONES | {"e9"}), stage=2
+    )
     s2, events = reveal(s, "5")
     assert_walk(events, "d9", ["i9", "j9", "k9", "l9", "m9"])
     assert stone_names(s2) == BASIC_STONES | {"n9"}
@@ -770,8 +840,9 @@ def test_stone_lying_further_on_the_pool_is_pushed_ahead_of_the_slide() -> None:
     #    beyond, i9 holds the stone: pushed to j9; monster ends on i9.
     # 2-5: as in the previous test: the stone goes k9, l9, m9, n9; monster j9, k9, l9, m9.
     # final look @m9: ahead n9# -; left m8# -; right m10 m11 -. Facing E.
-    s = monster_position({}, monster="d9", facing="E", stones=sorted(BASIC_STONES | {"g9"}),
-                         stage=2)
+    s = monster_position(
+        {}, monster="d9", facing="E", stones=sorted(BASIC_STONES | {"g9"}), stage=2
+    )
     s2, events = reveal(s, "5")
     assert_walk(events, "d9", ["i9", "j9", "k9", "l9", "m9"])
     assert stone_names(s2) == BASIC_STONES | {"n9"}
@@ -812,8 +883,13 @@ def test_figure_lying_on_the_pool_is_eaten_with_option_eat() -> None:
     # 5: look @i6: ahead i5# -; left h6..a6 -; right j6..m6 n6# -. Move onto i5: stone -> i4, a
     #    pool: slides over i3 to i2 (beyond, empty). Monster i5.
     # final look @i5 facing N: ahead i4~ i3~ i2# -; left h5# -; right j5..p5 -. Facing N.
-    s = monster_position({"A1": "g9", "B1": "i8"}, monster="d9", facing="E", stage=2,
-                         options=fr.RuleOptions(monster_slide_figure="eat"))
+    s = monster_position(
+        {"A1": "g9", "B1": "i8"},
+        monster="d9",
+        facing="E",
+        stage=2,
+        options=fr.RuleOptions(monster_slide_figure="eat"),
+    )
     s2, events = reveal(s, "5")
     assert seen(events)[1] == ("", "B1@1", "", "N")
     assert_walk(events, "d9", ["i9", "i8", "i7", "i6", "i5"])
@@ -831,8 +907,13 @@ def test_figure_on_the_first_pool_square_is_eaten_under_both_options(
     # 1: look @d9: ahead e9=A1@1; left d8..d1 -; right d10 -. Move onto e9: A1 eaten (the first
     #    pool square is entered like any target square, whatever the option); slide f9 g9 h9 -> i9.
     # 2-5 and the final look as in the slide test: j9, k9, l9, m9; facing E.
-    s = monster_position({"A1": "e9"}, monster="d9", facing="E", stage=2,
-                         options=fr.RuleOptions(monster_slide_figure=option))
+    s = monster_position(
+        {"A1": "e9"},
+        monster="d9",
+        facing="E",
+        stage=2,
+        options=fr.RuleOptions(monster_slide_figure=option),
+    )
     s2, events = reveal(s, "5")
     assert_walk(events, "d9", ["i9", "j9", "k9", "l9", "m9"])
     assert eaten(events) == [("A1", "e9")]
@@ -861,8 +942,15 @@ def test_pool_at_the_edge_stop_option() -> None:
     # 2: look @p7 facing E: ahead wall; left p6 p5 -; right p8..p11 -. Move E through wall W:
     #    a5 (an ordinary step).
     # 3: b5.  4: c5.  5: d5.  final look @d5: nothing. Facing E.
-    s = monster_position({}, monster="n7", facing="E", stones=[], pools=["o7", "p7"], stage=2,
-                         options=fr.RuleOptions(monster_pool_edge="stop"))
+    s = monster_position(
+        {},
+        monster="n7",
+        facing="E",
+        stones=[],
+        pools=["o7", "p7"],
+        stage=2,
+        options=fr.RuleOptions(monster_pool_edge="stop"),
+    )
     s2, events = reveal(s, "5")
     assert_walk(events, "n7", ["p7", "a5", "b5", "c5", "d5"])
     assert wraps(events) == [("p7", "a5", "W")]
@@ -875,8 +963,9 @@ def test_pool_at_the_edge_wrapping_onto_another_pool_slides_on() -> None:
     # 1: onto o7, slide to p7, through wall W to a5, a pool square: slide on over b5 to c5. One
     #    step.
     # 2: look @c5: nothing. Move d5.  3: e5.  4: f5.  5: g5.  final look @g5: nothing. Facing E.
-    s = monster_position({}, monster="n7", facing="E", stones=[], pools=["o7", "p7", "a5", "b5"],
-                         stage=2)
+    s = monster_position(
+        {}, monster="n7", facing="E", stones=[], pools=["o7", "p7", "a5", "b5"], stage=2
+    )
     s2, events = reveal(s, "5")
     assert_walk(events, "n7", ["c5", "d5", "e5", "f5", "g5"])
     assert monster_at(s2) == ("g5", "E")
@@ -981,11 +1070,18 @@ def test_figure_on_the_re_entry_square_is_eaten_by_default() -> None:
         ("push", ["a6", "b6"], "b6"),
     ],
 )
-def test_figure_on_the_re_entry_square_with_1hit(option: WrapEntryFigure, path: list[str],
-                                                 eaten_on: str) -> None:
+def test_figure_on_the_re_entry_square_with_1hit(
+    option: WrapEntryFigure, path: list[str], eaten_on: str
+) -> None:
     # Stage 1, tile 1hit. No stones or pools. Monster p6 facing E; A1 on a6.
-    s = monster_position({"A1": "a6"}, monster="p6", facing="E", stones=[], pools=[],
-                         options=fr.RuleOptions(wrap_entry_figure=option))
+    s = monster_position(
+        {"A1": "a6"},
+        monster="p6",
+        facing="E",
+        stones=[],
+        pools=[],
+        options=fr.RuleOptions(wrap_entry_figure=option),
+    )
     s2, events = reveal(s, "1hit")
     assert_walk(events, "p6", path)
     assert eaten(events) == [("A1", eaten_on)]
@@ -1003,8 +1099,9 @@ def test_1hit_stops_right_after_the_first_hit_then_takes_a_final_look() -> None:
     # 1: look @a1 facing E: ahead b1 c1 d1=A1@3; left wall; right (S) a2 a3=B1@2. Turn S; move a2.
     # 2: look @a2 facing S: ahead a3=B1@1; left b2..m2 -; right wall. Move a3, eat B1: 1 hit, stop.
     # final look @a3 facing S: ahead a4..a7 -; left (E) b3 c3 d3 e3=C1@4; right wall. Turn E.
-    s = monster_position({"A1": "d1", "B1": "a3", "C1": "e3"}, monster="a1", facing="E",
-                         stones=[], pools=[])
+    s = monster_position(
+        {"A1": "d1", "B1": "a3", "C1": "e3"}, monster="a1", facing="E", stones=[], pools=[]
+    )
     s2, events = reveal(s, "1hit")
     assert_walk(events, "a1", ["a2", "a3"])
     assert len(looks(events)) == 3
@@ -1020,8 +1117,9 @@ def test_2hits_stops_after_the_second_hit() -> None:
     # 1: look @b5: ahead c5 d5=A1@2; columns b..f are empty. Move c5.  2: move d5, eat A1 (1).
     # 3: look @d5: ahead e5 f5=B1@2. Move e5.  4: move f5, eat B1 (2): stop.
     # final look @f5: ahead g5 h5=C1@2; left f4..f1 -; right f6..f11 -. Facing E.
-    s = monster_position({"A1": "d5", "B1": "f5", "C1": "h5"}, monster="b5", facing="E",
-                         stones=[], pools=[])
+    s = monster_position(
+        {"A1": "d5", "B1": "f5", "C1": "h5"}, monster="b5", facing="E", stones=[], pools=[]
+    )
     s2, events = reveal(s, "2hits")
     assert_walk(events, "b5", ["c5", "d5", "e5", "f5"])
     assert eaten(events) == [("A1", "d5"), ("B1", "f5")]
@@ -1081,8 +1179,28 @@ def test_20_step_cap_counts_steps_not_squares() -> None:
     # 18-20: l3 m3 n3. Twenty steps (two of them slides), then the final look.
     s = monster_position({}, monster="d9", facing="E", stones=[])
     s2, events = reveal(s, "1hit")
-    path = ["i9", "j9", "k9", "l9", "m9", "n9", "o9", "p9", "a3", "b3", "c3", "d3", "e3", "f3",
-            "g3", "h3", "k3", "l3", "m3", "n3"]
+    path = [
+        "i9",
+        "j9",
+        "k9",
+        "l9",
+        "m9",
+        "n9",
+        "o9",
+        "p9",
+        "a3",
+        "b3",
+        "c3",
+        "d3",
+        "e3",
+        "f3",
+        "g3",
+        "h3",
+        "k3",
+        "l3",
+        "m3",
+        "n3",
+    ]
     assert steps(events) == 20
     assert_walk(events, "d9", path)
     assert wraps(events) == [("p9", "a3", "Y")]
@@ -1104,8 +1222,9 @@ def test_line_beyond_the_pool_is_pushed_and_its_figure_goes_off_the_board() -> N
     #    slide over g9 f9 e9; beyond, d9 holds a stone: the line d9# c9=A1 is pushed west; A1 has
     #    no square beyond (wall Q): pushed off, eaten, 1 hit. Stone -> c9, monster d9. Stop.
     # final look @d9 facing W: ahead c9# -; left (S) d10 -; right (N) d8..d1 -. Facing W.
-    s = monster_position({"A1": "c9"}, monster="j9", facing="W",
-                         stones=sorted(BASIC_STONES | {"d9"}))
+    s = monster_position(
+        {"A1": "c9"}, monster="j9", facing="W", stones=sorted(BASIC_STONES | {"d9"})
+    )
     s2, events = reveal(s, "1hit")
     assert_walk(events, "j9", ["i9", "d9"])
     assert eaten(events) == [("A1", "c9")]
@@ -1125,8 +1244,15 @@ def test_stone_sliding_onto_a_corner(option: MonsterCornerStone, stones_after: s
     #    right wall. Turn S; move c2.
     # 3: move c3.  4: move c4.  5: ahead A1@1: move c5, eat A1.
     # final look @c5 facing S: ahead c6..c9 -; left (E) d5..p5 -; right (W) b5 a5 -. Facing S.
-    s = monster_position({"A1": "c5"}, monster="d1", facing="W", stones=["c1"], pools=["b1"],
-                         stage=2, options=fr.RuleOptions(monster_corner_stone=option))
+    s = monster_position(
+        {"A1": "c5"},
+        monster="d1",
+        facing="W",
+        stones=["c1"],
+        pools=["b1"],
+        stage=2,
+        options=fr.RuleOptions(monster_corner_stone=option),
+    )
     s2, events = reveal(s, "5")
     assert_walk(events, "d1", ["c1", "c2", "c3", "c4", "c5"])
     assert stone_names(s2) == stones_after
@@ -1171,8 +1297,18 @@ def test_figure_eaten_by_the_7th_tile_of_stage_1_still_returns() -> None:
     # 1: look @a6: ahead b6 c6=A1@2. Move b6.  2: move c6, eat A1.  3-8: d6 e6 f6 g6 h6 i6.
     # A1 was eaten by a stage-1 tile: it waits, even though stage 2 starts next.
     names = [f"{seat}{k}" for seat in "ABCD" for k in (1, 3, 4, 5)]
-    s = fr.position(4, figures={"A1": "c6"}, moved=names, stones=[], pools=[], monster="a6",
-                    facing="E", round=7, stage=1, deck_left=["8", "10"])
+    s = fr.position(
+        4,
+        figures={"A1": "c6"},
+        moved=names,
+        stones=[],
+        pools=[],
+        monster="a6",
+        facing="E",
+        round=7,
+        stage=1,
+        deck_left=["8", "10"],
+    )
     s2, events = reveal(s, "8")
     assert_walk(events, "a6", ["b6", "c6", "d6", "e6", "f6", "g6", "h6", "i6"])
     assert eaten(events) == [("A1", "c6")]
@@ -1206,9 +1342,13 @@ def test_figure_on_the_pool_pushed_into_a_stone_beyond_it_with_1hit(
 ) -> None:
     # Stage 1, tile 1hit. Basic layout plus a stone on i9 (just beyond the strip); A1 on f9.
     # Monster d9 facing E.
-    s = monster_position({"A1": "f9"}, monster="d9", facing="E",
-                         stones=sorted(BASIC_STONES | {"i9"}),
-                         options=fr.RuleOptions(monster_slide_figure=option))
+    s = monster_position(
+        {"A1": "f9"},
+        monster="d9",
+        facing="E",
+        stones=sorted(BASIC_STONES | {"i9"}),
+        options=fr.RuleOptions(monster_slide_figure=option),
+    )
     s2, events = reveal(s, "1hit")
     assert seen(events)[0] == ("A1@2", "", "", "E")
     assert_walk(events, "d9", path)
@@ -1222,8 +1362,9 @@ def test_a_figure_eaten_in_stage_2_is_a_hit_too() -> None:
     # Stage 2, tile 1hit. No stones or pools. Monster a6 facing E; A1 on c6, B1 on e6.
     # 1: look @a6: ahead b6 c6=A1@2. Move b6.  2: move c6, eat A1 (removed): 1 hit, stop.
     # final look @c6 facing E: ahead d6 e6=B1@2; left c5..c1 -; right c7..c9 -. Facing E.
-    s = monster_position({"A1": "c6", "B1": "e6"}, monster="a6", facing="E", stones=[], pools=[],
-                         stage=2)
+    s = monster_position(
+        {"A1": "c6", "B1": "e6"}, monster="a6", facing="E", stones=[], pools=[], stage=2
+    )
     s2, events = reveal(s, "1hit")
     assert_walk(events, "a6", ["b6", "c6"])
     assert eaten(events) == [("A1", "c6")]

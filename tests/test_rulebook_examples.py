@@ -205,21 +205,45 @@ def test_movement_example_3_may_not_enter_the_pool_with_the_last_point() -> None
 LABEL = {"A": "A1", "B": "B1", "C": "C1", "D": "D1", "E": "A3", "F": "B3", "G": "C3", "H": "D3"}
 EXAMPLE_STONES = ["c3", "m4", "h5", "i6", "n6", "g7", "e8", "c6", "o9", "f10", "i10"]
 EXAMPLE_POOLS = ["i3", "j3", "i4", "j4", "e3", "e4", "e5", "e6"]
-EXAMPLE_PLACES = {"A": "f9", "B": "g4", "C": "d6", "D": "d3", "E": "d9", "F": "b6", "G": "a5",
-                  "H": "e7"}
+EXAMPLE_PLACES = {
+    "A": "f9",
+    "B": "g4",
+    "C": "d6",
+    "D": "d3",
+    "E": "d9",
+    "F": "b6",
+    "G": "a5",
+    "H": "e7",
+}
 
 
 def example_position(places: dict[str, str]) -> fr.GameState:
-    return monster_position({LABEL[k]: v for k, v in places.items()}, monster="f4", facing="W",
-                            stones=EXAMPLE_STONES, pools=EXAMPLE_POOLS)
+    return monster_position(
+        {LABEL[k]: v for k, v in places.items()},
+        monster="f4",
+        facing="W",
+        stones=EXAMPLE_STONES,
+        pools=EXAMPLE_POOLS,
+    )
 
 
 def at(label: str, distance: int) -> str:
     return f"{LABEL[label]}@{distance}"
 
 
-@pytest.mark.rules("MON-STEP", "MON-SIGHT-DIRS", "MON-SIGHT-BLOCK", "MON-DISTANCE", "MON-CHOOSE",
-                   "MON-SLIDE", "MON-EAT", "MON-PUSH", "MON-PUSH-OFF", "MON-EATEN", "MON-TILE")
+@pytest.mark.rules(
+    "MON-STEP",
+    "MON-SIGHT-DIRS",
+    "MON-SIGHT-BLOCK",
+    "MON-DISTANCE",
+    "MON-CHOOSE",
+    "MON-SLIDE",
+    "MON-EAT",
+    "MON-PUSH",
+    "MON-PUSH-OFF",
+    "MON-EATEN",
+    "MON-TILE",
+)
 def test_monster_example_card_8() -> None:
     s = example_position(EXAMPLE_PLACES)
     s2, events = reveal(s, "8")
@@ -257,15 +281,21 @@ def test_monster_example_card_8() -> None:
         ("", "", at("B", 6), "E"),
     ]
     assert [(e.square, e.frm, e.to) for e in events if isinstance(e, ev.MonsterTurned)] == [
-        ("f4", "W", "S"), ("f6", "S", "W"), ("a6", "W", "N"), ("a4", "N", "E"),
+        ("f4", "W", "S"),
+        ("f6", "S", "W"),
+        ("a6", "W", "N"),
+        ("a4", "N", "E"),
     ]
     assert [(e.figure, e.square) for e in events if isinstance(e, ev.FigureEaten)] == [
-        (LABEL["C"], "d6"), (LABEL["F"], "a6"), (LABEL["G"], "a5"),
+        (LABEL["C"], "d6"),
+        (LABEL["F"], "a6"),
+        (LABEL["G"], "a5"),
     ]
     pushed = [(e.figure, e.frm, e.to) for e in events if isinstance(e, ev.FigurePushed)]
     assert pushed[:1] == [(LABEL["F"], "b6", "a6")]
     assert [(e.frm, e.to) for e in events if isinstance(e, ev.StonePushed)][:2] == [
-        ("c6", "b6"), ("b6", "a6"),
+        ("c6", "b6"),
+        ("b6", "a6"),
     ]
     assert [e.square for e in events if isinstance(e, ev.StoneRemoved)] == ["a6"]
     assert stone_names(s2) == set(EXAMPLE_STONES) - {"c6"}
@@ -295,7 +325,8 @@ def test_monster_example_if_g_were_elsewhere_it_walks_through_wall_v() -> None:
         ("a6", "p6", "V")
     ]
     assert [(e.figure, e.square) for e in events if isinstance(e, ev.FigureEaten)] == [
-        (LABEL["C"], "d6"), (LABEL["F"], "a6"),
+        (LABEL["C"], "d6"),
+        (LABEL["F"], "a6"),
     ]
     assert monster_at(s2) == ("o6", "W")
     assert where(s2, LABEL["G"]) == "k11"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spec_ids import code_ids, spec_ids, rule_ids_in_tests
+from spec_ids import code_ids, rule_ids_in_tests, spec_ids
 
 
 def test_spec_has_rules() -> None:

@@ -126,6 +126,23 @@ def main() -> None:
         "(target <= 2 ms)"
     )
 
+    sixes = [
+        (st, f.name)
+        for st, _ in pairs
+        for f in st.figures
+        if f.owner == st.to_move and f.face == 6 and not f.moved and f.where >= 0
+    ][:300]
+    times = []
+    for st, name in sixes:
+        t = time.perf_counter()
+        fr.legal_moves(st, name)
+        times.append((time.perf_counter() - t) * 1000)
+    times.sort()
+    print(
+        f"  ... over {len(times)} 6-point figures from random games: median "
+        f"{times[len(times) // 2]:.3f} ms, max {times[-1]:.3f} ms"
+    )
+
     t = time.perf_counter()
     actions = 0
     for seed in range(args.games):

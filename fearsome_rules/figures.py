@@ -18,6 +18,7 @@ from fearsome_rules.board import (
     CORNERS,
     ENTRANCE,
     EXIT,
+    NAMES,
     NEIGHBOUR,
     OFF,
     WALL,
@@ -238,37 +239,40 @@ def reachable(
     start: int,
     points: int,
     slide_stops_at_figure: bool,
-) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+) -> list[tuple[int, tuple[str, ...], Sequence[int]]]:
     """Every distinct result of moving a figure from ``start`` with ``points`` points.
 
-    Returns (end square or OUT_STEP or WAITING_POS, a shortest path to it, the cells after),
+    Returns (end square or OUT_STEP or WAITING_POS, a shortest path to it as square names and
+    ``out``, the cells after),
     one entry per distinct (end, cells) pair, the zero move first. ``cells`` must not contain
     the moving figure. A breadth-first search by points spent: the first time a (square, board)
     pair is reached it is reached with the most points left, so later visits add nothing.
     """
     base = tuple(cells)
     boards: dict[tuple[int, ...], int] = {base: 0}
-    board_list: list[tuple[int, ...]] = [base]
+    board_list: list[Sequence[int]] = [base]
 
-    def _intern(board_after: tuple[int, ...]) -> int:
-        bid = boards.setdefault(board_after, len(board_list))
+    def _intern(board_after: Sequence[int]) -> int:
+        key = tuple(board_after)
+        bid = boards.setdefault(key, len(board_list))
         if bid == len(board_list):
-            board_list.append(board_after)
+            board_list.append(key)
         return bid
 
     # (square, board id) packed in one int: cheaper to hash than a tuple; +2 keeps it >= 0
     seen: set[int] = {(start + 2) << 16}
-    found: list[tuple[int, tuple[int, ...], int]] = [(start, (), 0)]
-    frontier: list[tuple[int, int, tuple[int, ...]]] = [(start, 0, ())]
+    names = NAMES
+    found: list[tuple[int, tuple[str, ...], int]] = [(start, (), 0)]
+    frontier: list[tuple[int, int, tuple[str, ...]]] = [(start, 0, ())]
     for _ in range(points):
-        nxt_frontier: list[tuple[int, int, tuple[int, ...]]] = []
+        nxt_frontier: list[tuple[int, int, tuple[str, ...]]] = []
         for pos, bid, path in frontier:
             board_now = board_list[bid]
             if pos == EXIT:
                 key = ((OUT_STEP + 2) << 16) | bid
                 if key not in seen:
                     seen.add(key)
-                    found.append((OUT_STEP, (*path, OUT_STEP), bid))
+                    found.append((OUT_STEP, (*path, "out"), bid))
             if pos == WAITING_POS:
                 targets: tuple[int, ...] = (ENTRANCE,)
             else:
@@ -284,12 +288,12 @@ def reachable(
                     )
                     if rule is not None:
                         continue
-                    nbid = bid if after is board_now else _intern(tuple(after))
+                    nbid = bid if after is board_now else _intern(after)
                 key = ((end + 2) << 16) | nbid
                 if key in seen:
                     continue
                 seen.add(key)
-                new_path = (*path, step_to)
+                new_path = (*path, names[step_to])
                 nxt_frontier.append((end, nbid, new_path))
                 found.append((end, new_path, nbid))
         frontier = nxt_frontier

@@ -372,7 +372,6 @@ def legal_moves(state: GameState, figure: str | None = None) -> list[FigureMove]
     stop = state.options.slide_over_figure == "stop"
     moves: list[FigureMove] = []
     entered = entered_this_round(state, state.to_move) if state.round == 1 else 0
-    names = board.NAMES
     for f in state.figures:
         if f.owner != state.to_move or f.moved or not f.active:
             continue
@@ -395,9 +394,7 @@ def legal_moves(state: GameState, figure: str | None = None) -> list[FigureMove]
         ):
             results = results[1:]
         for _end, path, _cells in results:
-            moves.append(
-                FigureMove._trusted(f.name, tuple(OUT if p == OUT_STEP else names[p] for p in path))
-            )
+            moves.append(FigureMove._trusted(f.name, path))
     return moves
 
 

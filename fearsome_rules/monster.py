@@ -82,10 +82,8 @@ class Walk:
             frm = pos
             target = NEIGHBOUR[pos][facing]
             via_wall = target == OFF
-            if via_wall:  # MON-WRAP: same step, same facing, the square of the same letter
-                target = WRAP[pos]
-                if trace is not None:
-                    trace.append(ev.MonsterWrapped(name(pos), name(target), WALL[pos][facing]))
+            if via_wall:
+                target = self.through_wall(pos, facing)
             if cells[target]:
                 self.enter(target, facing, pos, via_wall, None)
             pos = target
@@ -98,9 +96,7 @@ class Walk:
                     if wrapped:  # MON-SLIDE-EDGE
                         if not self.pool_wrap:
                             break
-                        nxt = WRAP[pos]
-                        if trace is not None:
-                            trace.append(ev.MonsterWrapped(name(pos), name(nxt), WALL[pos][facing]))
+                        nxt = self.through_wall(pos, facing)
                     if cells[nxt]:
                         self.enter(nxt, facing, pos, wrapped, pushed_in_slide)
                     pos = nxt
@@ -113,6 +109,14 @@ class Walk:
             if hits_wanted and self.hits >= hits_wanted:
                 break
         return pos, self.look(pos, facing)
+
+    def through_wall(self, pos: int, facing: int) -> int:
+        """Where the monster re-enters after leaving ``pos`` through a wall (MON-WRAP):
+        the square of the same letter, in the same step, keeping its facing."""
+        target = WRAP[pos]
+        if self.trace is not None:
+            self.trace.append(ev.MonsterWrapped(name(pos), name(target), WALL[pos][facing]))
+        return target
 
     def look(self, pos: int, facing: int) -> int:
         """The facing after a look (MON-SIGHT-DIRS, MON-SIGHT-BLOCK, MON-DISTANCE, MON-CHOOSE).

@@ -81,7 +81,7 @@ def new_game(players: int, start_player: int = 0, options: RuleOptions | None = 
         pools=board.BASIC_POOLS,
         cells=basic_cells(),
         figures=figures,
-        monster=board.EXIT,
+        monster=board.EXIT,  # SET-MONSTER: on the exit corner, looking at the letter M
         facing=board.EAST,
         phase=Phase.FIGURES,
         to_move=start_player,
@@ -198,7 +198,7 @@ def _play_figure(
     if decided and not state.options.finish_round:
         ended_by = "END-WIN"
     elif not decided and state.stage == 2 and not any(g.active for g in figures):
-        ended_by = "END-ALL-GONE"  # under VAR-FINISH-ROUND the round goes on regardless
+        ended_by = "END-ALL-GONE"  # once someone has won, VAR-FINISH-ROUND plays the round out
     to_move = -1 if ended_by else next_to_move(figures, state.players, f.owner)
     phase = Phase.OVER if ended_by else Phase.FIGURES if to_move >= 0 else Phase.MONSTER
     new = state.replace(
@@ -274,7 +274,7 @@ def _reveal(state: GameState, tile: str, trace: list[ev.Event] | None) -> GameSt
                     trace.append(
                         ev.FigureEaten(f.name, board.name(f.where), "inside at the end", "removed")
                     )
-    elif stage == 1 and reveals == MAX_ROUND_REVEALS:  # STAGE-ONE
+    elif stage == 1 and reveals == MAX_ROUND_REVEALS and not ended_by:  # STAGE-ONE
         stage, reveals, new_deck = 2, 0, deck.full_deck(state.options.three_hits)
         if trace is not None:
             trace.append(ev.StageChanged(2))
@@ -410,12 +410,21 @@ def outcome(state: GameState) -> Outcome | None:
     if state.phase is not Phase.OVER:
         return None
     n = state.players
+    need = escapes_to_win(n)
     counts = [0] * n
     reached = [0] * n  # when (index in the escape order) each seat reached its final count
+    first_to_win = -1  # END-WIN: the first seat to reach the target wins, whatever came after
     for k, seat in enumerate(state.escapes):
         counts[seat] += 1
         reached[seat] = k
-    ranking = tuple(sorted(range(n), key=lambda s: (-counts[s], reached[s] if counts[s] else 0)))
+        if counts[seat] == need and first_to_win < 0:
+            first_to_win = seat
+    ranking = tuple(
+        sorted(
+            range(n),
+            key=lambda s: (s != first_to_win, -counts[s], reached[s] if counts[s] else 0),
+        )
+    )
     if counts[ranking[0]] == 0:
         winners: tuple[int, ...] = (
             tuple(range(n)) if state.options.no_escape_result == "shared" else ()

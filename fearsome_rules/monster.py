@@ -79,17 +79,17 @@ class Walk:
         trace = self.trace
         for number in range(1, steps + 1):
             facing = self.look(pos, facing)
+            pushed: set[int] = set()  # figures pushed rather than eaten in this step
             frm = pos
             target = NEIGHBOUR[pos][facing]
             via_wall = target == OFF
             if via_wall:
                 target = self.through_wall(pos, facing)
             if cells[target]:
-                self.enter(target, facing, pos, via_wall, None)
+                self.enter(target, facing, pos, via_wall, False, pushed)
             pos = target
             if pool[pos]:  # MON-SLIDE: across the pool within this step, without looking
                 slide_from = pos
-                pushed_in_slide: set[int] = set()
                 while pool[pos]:
                     nxt = NEIGHBOUR[pos][facing]
                     wrapped = nxt == OFF
@@ -98,7 +98,7 @@ class Walk:
                             break
                         nxt = self.through_wall(pos, facing)
                     if cells[nxt]:
-                        self.enter(nxt, facing, pos, wrapped, pushed_in_slide)
+                        self.enter(nxt, facing, pos, wrapped, True, pushed)
                     pos = nxt
                 if trace is not None:
                     trace.append(ev.MonsterSlid(name(slide_from), name(pos)))
@@ -159,22 +159,27 @@ class Walk:
                 )
         return new
 
-    def enter(self, sq: int, d: int, monster: int, via_wall: bool, slide: set[int] | None) -> None:
+    def enter(
+        self, sq: int, d: int, monster: int, via_wall: bool, sliding: bool, pushed: set[int]
+    ) -> None:
         """The monster moves onto occupied ``sq`` towards ``d``: eat or push (MON-EAT, MON-PUSH).
 
-        A figure is eaten, except where an option makes it pushed: on a pool square reached by
-        sliding, and from then on for the rest of that slide (``slide`` holds those figures,
-        MON-SLIDE-OCCUPIED), or on the re-entry square after a wall (MON-WRAP-OCCUPIED).
+        A figure is eaten, except where an option makes it pushed: on the re-entry square after
+        a wall (MON-WRAP-OCCUPIED), or on a pool square reached by sliding
+        (MON-SLIDE-OCCUPIED). A figure pushed so is a stone for the rest of the step
+        (``pushed``), so meeting it again pushes it again.
         """
         v = self.cells[sq]
         if v > 0:
-            if slide is not None:
-                push = v in slide or (self.slide_push and self.pool[sq])
-                if push:
-                    slide.add(v)
+            if v in pushed:
+                push = True
+            elif via_wall:
+                push = self.wrap_push
             else:
-                push = via_wall and self.wrap_push
-            if not push:
+                push = sliding and self.slide_push and self.pool[sq]
+            if push:
+                pushed.add(v)
+            else:
                 self.cells[sq] = 0
                 self._eat(v - 1, sq, EATEN)
                 return

@@ -107,7 +107,7 @@ def position(
         fdir = board.direction(facing)
     except NotationError as e:
         raise SetupError("facing", str(e)) from None
-    if pool_set and m in pool_set:
+    if m in pool_set and opts.monster_pool_edge == "wrap":
         raise SetupError("monster", f"the monster never stops on blood ({monster})", "MON-SLIDE")
     cells = list(basic_cells()) if stones is None else [0] * board.CELLS
     if stones is not None:

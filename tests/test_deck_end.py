@@ -776,3 +776,70 @@ def test_finish_round_on_the_last_tile_still_removes_figures_inside() -> None:
     result = fr.outcome(s)
     assert result is not None
     assert result.winners == (0,)
+
+
+# --- review regressions: VAR-FINISH-ROUND ------------------------------------------------
+
+
+@pytest.mark.rules("VAR-FINISH-ROUND", "END-WIN")
+def test_finish_round_winner_is_the_first_to_reach_the_target_even_if_overtaken() -> None:
+    # 2 players need 3 out. Escapes so far A, B, A, B (2 each). A4 (face 4) on b1 leaves via
+    # a1 first: A reaches 3 and has won. The round is finished: B4 (a2) and B5 (c1, face 5)
+    # both get out, so B ends with 4 out against A's 3, but VAR-FINISH-ROUND point 2 says
+    # the winner does not change: A.
+    opts = fr.RuleOptions(finish_round=True)
+    s = fr.position(
+        2,
+        figures={
+            "A1": "out",
+            "A3": "out",
+            "A4": "b1",
+            "A5": "k10",
+            "B1": "out",
+            "B3": "out",
+            "B4": "a2",
+            "B5": "c1",
+        },
+        faces={"A4": 4, "B4": 4, "B5": 5},
+        monster="h6",
+        deck_left=["5", "7", "7", "8", "8"],
+        escapes="ABAB",
+        options=opts,
+    )
+    for text in ["A4 a1 out", "B4 a1 out", "A5 -", "B5 b1 a1 out"]:
+        s = fr.apply(s, fr.parse_action(text))
+    assert s.phase is fr.Phase.MONSTER  # the round's monster phase is still played
+    s = fr.apply(s, fr.Reveal("7"))
+    out = fr.outcome(s)
+    assert out is not None
+    assert out.rule == "END-WIN"
+    assert out.escaped == (3, 4)
+    assert out.winners == (0,)
+    assert out.ranking[0] == 0
+
+
+@pytest.mark.rules("VAR-FINISH-ROUND", "STAGE-ONE")
+def test_finish_round_on_the_seventh_tile_of_stage_one_starts_no_stage_two() -> None:
+    # 6 tiles used (2 left): round 7 of stage 1. A4 gets A's third figure out; the round is
+    # played out with zero moves and its monster phase carries out the 7th tile. The game
+    # ends there: no stage 2, no reshuffle, no StageChanged event.
+    opts = fr.RuleOptions(finish_round=True)
+    s = fr.position(
+        2,
+        figures={"A1": "out", "A3": "out", "A4": "b1"},
+        faces={"A4": 4},
+        monster="h6",
+        deck_left=["7", "8"],
+        options=opts,
+    )
+    assert s.round == 7
+    s = fr.apply(s, fr.FigureMove("A4", ("a1", "out")))
+    assert s.phase is fr.Phase.FIGURES
+    while s.phase is fr.Phase.FIGURES:
+        s = fr.apply(s, fr.legal_moves(s)[0])
+    s, events = fr.apply_traced(s, fr.Reveal("7"))
+    assert s.phase is fr.Phase.OVER
+    assert s.stage == 1
+    assert not any(isinstance(e, ev.StageChanged) for e in events)
+    out = fr.outcome(s)
+    assert out is not None and out.rule == "END-WIN" and out.winners == (0,)

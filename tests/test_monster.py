@@ -1370,3 +1370,58 @@ def test_a_figure_eaten_in_stage_2_is_a_hit_too() -> None:
     assert eaten(events) == [("A1", "c6")]
     assert (where(s2, "A1"), where(s2, "B1")) == ("removed", "e6")
     assert monster_at(s2) == ("c6", "E")
+
+
+# --- review regressions: a wall crossed in the middle of a slide -------------------------
+
+
+@pytest.mark.rules("MON-SLIDE-EDGE", "MON-WRAP-OCCUPIED")
+@pytest.mark.parametrize("option", ["eat", "push"])
+def test_wall_in_mid_slide_uses_the_wrap_entry_option(option: WrapEntryFigure) -> None:
+    # Pool p6 only, no stones. Monster o6 facing E; A1 on a6, behind it (never seen).
+    # Step 1: look sees nothing; move onto p6 (pool), slide on east: off the board, so (wrap)
+    # it re-enters at a6, the square of the other V, where A1 stands: MON-SLIDE-EDGE hands the
+    # re-entry square to MON-WRAP-OCCUPIED: "eat" eats A1 on a6; "push" pushes it to b6.
+    # Step 2 (push only): A1 on b6 is 1 ahead; moving onto it eats it (a new step).
+    s = monster_position(
+        {"A1": "a6"},
+        "o6",
+        "E",
+        stones=[],
+        pools=["p6"],
+        options=fr.RuleOptions(wrap_entry_figure=option),
+    )
+    _, events = reveal(s, "7")
+    eaten = [(e.figure, e.square) for e in events if isinstance(e, ev.FigureEaten)]
+    pushed = [(e.figure, e.frm, e.to) for e in events if isinstance(e, ev.FigurePushed)]
+    assert monster_path(events)[0] == "a6"
+    if option == "eat":
+        assert eaten == [("A1", "a6")] and pushed == []
+    else:
+        assert pushed == [("A1", "a6", "b6")] and eaten == [("A1", "b6")]
+        assert monster_path(events)[1] == "b6"
+
+
+@pytest.mark.rules("MON-SLIDE-EDGE", "MON-WRAP-OCCUPIED", "MON-SLIDE-OCCUPIED")
+def test_wall_in_mid_slide_onto_a_pool_square_follows_the_wrap_rule() -> None:
+    # Pools p6 and a6. Monster o6 facing E, A1 on a6 (a pool square). Step 1: onto p6, slide,
+    # wrap to a6: the re-entry square is governed by MON-WRAP-OCCUPIED (default eat), not by
+    # MON-SLIDE-OCCUPIED's push: A1 is eaten on a6; the slide goes on to b6.
+    s = monster_position({"A1": "a6"}, "o6", "E", stones=[], pools=["p6", "a6"])
+    after, events = reveal(s, "7")
+    eaten = [(e.figure, e.square) for e in events if isinstance(e, ev.FigureEaten)]
+    assert eaten == [("A1", "a6")]
+    assert monster_path(events)[0] == "b6"
+    assert where(after, "A1") == "waiting"
+
+
+@pytest.mark.rules("MON-SLIDE-EDGE")
+def test_monster_stopped_on_blood_round_trips_as_a_position() -> None:
+    # Pool p6 only; monster k6 facing E, nobody on the board. Tile 5: l6 m6 n6 o6, then p6;
+    # the slide would leave the board east; under "stop" it stays on p6 (a pool square).
+    opts = fr.RuleOptions(monster_pool_edge="stop")
+    s = monster_position({}, "k6", "E", stones=[], pools=["p6"], options=opts, stage=2)
+    after, events = reveal(s, "5")
+    assert monster_path(events) == ["l6", "m6", "n6", "o6", "p6"]
+    assert monster_at(after) == ("p6", "E")
+    assert fr.parse_position(fr.position_string(after)) == after

@@ -11,7 +11,7 @@ A pure core: immutable states, pure transitions, rule options as data. Typical u
 """
 
 from fearsome_rules import board, bots, deck, events
-from fearsome_rules.actions import Action, FigureMove, Reveal, parse_action
+from fearsome_rules.actions import Action, FigureMove, PlaceTile, Reveal, parse_action
 from fearsome_rules.errors import (
     FearsomeError,
     IllegalActionError,
@@ -33,6 +33,7 @@ from fearsome_rules.game import (
 )
 from fearsome_rules.notation import diagram, parse_position, position_string
 from fearsome_rules.options import RuleOptions
+from fearsome_rules.placement import legal_placements
 from fearsome_rules.position import position
 from fearsome_rules.state import Figure, GameState, Phase
 
@@ -47,6 +48,7 @@ __all__ = [
     "NotationError",
     "Outcome",
     "Phase",
+    "PlaceTile",
     "Reveal",
     "RuleError",
     "RuleOptions",
@@ -62,6 +64,7 @@ __all__ = [
     "events",
     "legal_actions",
     "legal_moves",
+    "legal_placements",
     "new_game",
     "outcome",
     "parse_action",

@@ -7,6 +7,8 @@ Notation, one action per line:
 - ``B4 b1 a1 out``: the last point leaves through the exit.
 - ``C1 -``: a zero move (the figure is only flipped).
 - ``reveal 8``: the monster tile ``8`` is revealed (``5 7 8 10 1hit 2hits 3hits``).
+- ``place teleporter_1 f6 N``, ``place pool_strip e9 H``, ``place crystal c3``: a floor tile is
+  placed before round 1 (the advanced game and BSW's player-placed obstacles).
 """
 
 from __future__ import annotations
@@ -100,7 +102,68 @@ class Reveal:
         return f"reveal {self.tile}"
 
 
-Action = FigureMove | Reveal
+PLACE_TILES = (
+    "stone",
+    "crystal",
+    "turn_right",
+    "turn_about",
+    "pool_square",
+    "pool_strip",
+    "teleporter_1",
+    "teleporter_2",
+)
+
+
+def _place_tile(value: object) -> str:
+    t = str(value).strip().lower()
+    if t not in PLACE_TILES:
+        raise NotationError(f"{value!r} is not a floor tile: one of {' '.join(PLACE_TILES)}")
+    return t
+
+
+def _upper(value: object) -> str:
+    return str(value).strip().upper()
+
+
+def _square_name(value: object) -> str:
+    if not isinstance(value, str):
+        raise NotationError(f"{value!r} is not a square name")
+    t = value.strip().lower()
+    board.square(t)
+    return t
+
+
+@attrs.frozen
+class PlaceTile:
+    """Place a floor tile before round 1 (ADV-TILES, PLACE-ORDER).
+
+    ``square`` is the tile's north-west square; ``arrow`` (N/E/S/W) is a teleporter's arrow;
+    ``orientation`` is ``H`` or ``V`` for the 1 x 4 pool strip.
+    """
+
+    tile: str = attrs.field(converter=_place_tile)
+    square: str = attrs.field(converter=_square_name)
+    arrow: str = attrs.field(default="", converter=_upper)
+    orientation: str = attrs.field(default="", converter=_upper)
+
+    def __attrs_post_init__(self) -> None:
+        teleporter = self.tile.startswith("teleporter")
+        if teleporter != (self.arrow in ("N", "E", "S", "W")) or (self.arrow and not teleporter):
+            raise NotationError(
+                f"{self.tile}: a teleporter needs an arrow N, E, S or W; other tiles take none"
+            )
+        strip = self.tile == "pool_strip"
+        if strip != (self.orientation in ("H", "V")) or (self.orientation and not strip):
+            raise NotationError(
+                f"{self.tile}: the pool strip needs an orientation H or V; other tiles take none"
+            )
+
+    def __str__(self) -> str:
+        extra = self.arrow or self.orientation
+        return f"place {self.tile} {self.square}" + (f" {extra}" if extra else "")
+
+
+Action = FigureMove | Reveal | PlaceTile
 
 
 def parse_action(text: str) -> Action:
@@ -108,6 +171,13 @@ def parse_action(text: str) -> Action:
     words = text.split()
     if not words:
         raise NotationError("an empty line is not an action")
+    if words[0].lower() == "place":
+        if len(words) not in (3, 4):
+            raise NotationError(f"{text!r}: write 'place <tile> <square> [arrow or H/V]'")
+        extra = words[3] if len(words) == 4 else ""
+        if words[1].lower().startswith("teleporter"):
+            return PlaceTile(words[1], words[2], arrow=extra)
+        return PlaceTile(words[1], words[2], orientation=extra)
     if words[0].lower() == "reveal":
         if len(words) != 2:
             raise NotationError(f"{text!r}: write a reveal as 'reveal <tile>'")

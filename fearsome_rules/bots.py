@@ -6,9 +6,10 @@ import random
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 
-from fearsome_rules.actions import Action, FigureMove, Reveal
+from fearsome_rules.actions import Action, FigureMove, PlaceTile, Reveal
 from fearsome_rules.board import RAY
 from fearsome_rules.game import apply, chance_outcomes, legal_moves
+from fearsome_rules.placement import legal_placements
 from fearsome_rules.state import GameState, Phase
 
 Bot = Callable[[GameState, random.Random], FigureMove]
@@ -64,13 +65,23 @@ def draw_tile(state: GameState, rng: random.Random) -> Reveal:
     return outcomes[-1][0]
 
 
+def random_placement(state: GameState, rng: random.Random) -> PlaceTile:
+    """Any legal tile placement (ADV-SETUP), uniformly."""
+    return rng.choice(legal_placements(state))
+
+
 def play(state: GameState, bots: list[Bot], seed: int) -> Iterator[tuple[Action, GameState]]:
-    """Play a game to its end, yielding each action and the state after it."""
+    """Play a game to its end, yielding each action and the state after it.
+
+    Tiles are placed at random in a placement phase; the bots move the figures.
+    """
     rng = random.Random(seed)
     while state.phase is not Phase.OVER:
         action: Action
         if state.phase is Phase.MONSTER:
             action = draw_tile(state, rng)
+        elif state.phase is Phase.PLACEMENT:
+            action = random_placement(state, rng)
         else:
             action = bots[state.to_move](state, rng)
         state = apply(state, action)

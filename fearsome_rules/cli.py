@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections.abc import Sequence
 
 from fearsome_rules import events as ev
 from fearsome_rules.actions import Action
-from fearsome_rules.bots import draw_tile, random_bot, runner_bot
+from fearsome_rules.bots import draw_tile, random_bot, random_placement, runner_bot
 from fearsome_rules.errors import FearsomeError
 from fearsome_rules.game import apply_traced, new_game, outcome
 from fearsome_rules.notation import diagram
@@ -42,6 +43,10 @@ def _describe(e: ev.Event) -> str | None:
         return f"  stone on {e.square} leaves the game ({e.reason})"
     if isinstance(e, ev.StageChanged):
         return "  stage 2 begins: the tiles are reshuffled; eaten figures are now removed"
+    if isinstance(e, ev.MonsterTeleported):
+        return f"  monster teleports {e.frm} -> {e.to}, facing {e.facing}"
+    if isinstance(e, ev.MonsterTurnedByStone):
+        return f"  the {e.kind} stone on {e.stone} turns the monster {e.frm} -> {e.to}"
     if isinstance(e, ev.FigureExited):
         return f"  {e.figure} gets out!"
     return None
@@ -49,28 +54,32 @@ def _describe(e: ev.Event) -> str | None:
 
 def play(args: argparse.Namespace) -> int:
     opts = _options(args.option)
-    state = new_game(args.players, args.start, opts)
+    state = new_game(args.players, args.start, opts, args.setup)
     bot = BOTS[args.bot]
-    import random
-
     rng = random.Random(args.seed)
-    print(f"Fearsome Floors: {args.players} players, seed {args.seed}, {args.bot} bots")
+    print(
+        f"Fearsome Floors: {args.players} players, {args.setup} setup, seed {args.seed}, "
+        f"{args.bot} bots"
+    )
     print(diagram(state))
     while state.phase is not Phase.OVER:
         action: Action
         if state.phase is Phase.MONSTER:
-            action = draw_tile(state, rng)
-            print(f"\n== round {state.round}: monster tile {action.tile} ==")
+            reveal = draw_tile(state, rng)
+            print(f"\n== round {state.round}: monster tile {reveal.tile} ==")
+            action = reveal
         else:
-            action = bot(state, rng)
+            placing = state.phase is Phase.PLACEMENT
+            action = random_placement(state, rng) if placing else bot(state, rng)
             if not args.quiet:
                 print(f"{SEAT_LETTERS[state.to_move]}: {action}")
+        before = state.phase
         state, events = apply_traced(state, action)
         for e in events:
             line = _describe(e)
             if line and (not args.quiet or not isinstance(e, ev.MonsterStepped)):
                 print(line)
-        if state.phase is not Phase.MONSTER and action.__class__.__name__ == "Reveal":
+        if before is not state.phase and state.phase is Phase.FIGURES:
             print(diagram(state))
     result = outcome(state)
     assert result is not None
@@ -92,6 +101,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=2003, help="the seed of the tile draws and bots")
     p.add_argument("--start", type=int, default=0, help="the start player's seat (default 0 = A)")
     p.add_argument("--bot", choices=sorted(BOTS), default="runner", help="the bots' strategy")
+    p.add_argument(
+        "--setup",
+        choices=["basic", "advanced", "bsw"],
+        default="basic",
+        help="the basic layout, the advanced game, or BSW's player-placed obstacles "
+        "(tiles placed at random)",
+    )
     p.add_argument(
         "--option",
         action="append",

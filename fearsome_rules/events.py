@@ -142,11 +142,40 @@ class MonsterWrapped(Event):
 
 
 @attrs.frozen
+class MonsterTurnedByStone(Event):
+    """A turning stone ahead turned the monster instead of being pushed (ADV-TURN)."""
+
+    square: str
+    stone: str
+    kind: str
+    frm: str
+    to: str
+
+
+@attrs.frozen
+class MonsterTeleported(Event):
+    """The monster stepped onto a teleporter and is on its partner, facing its arrow."""
+
+    frm: str
+    to: str
+    facing: str
+
+
+@attrs.frozen
 class MonsterSlid(Event):
     """The monster slid across a blood pool within its step (MON-SLIDE)."""
 
     frm: str
     to: str
+
+
+@attrs.frozen
+class TilePlaced(Event):
+    """A floor tile was placed before round 1 (PLACE-ORDER); ``arrow`` for a teleporter."""
+
+    tile: str
+    squares: tuple[str, ...]
+    arrow: str
 
 
 @attrs.frozen

@@ -33,17 +33,20 @@ OUT_STEP = -2  # a path entry: leave through the exit (state.OUT)
 Trace = list[ev.Event] | None
 
 
-def slide_stone(cells: list[int], pool: Sequence[bool], monster: int, sq: int, d: int) -> int:
+def slide_stone(
+    cells: list[int], pool: Sequence[bool], tele: Sequence[int], monster: int, sq: int, d: int
+) -> int:
     """Slide the piece on pool square ``sq`` on towards ``d`` (POOL-STONE-SLIDE, MON-PUSH-POOL).
 
-    It moves over empty pool squares and onto the square beyond if that is on the board and
-    empty; otherwise it stays on the last pool square it reached. Returns where it stopped.
+    It moves over empty pool squares and onto the square beyond if that is on the board, empty
+    and not a teleporter (ADV-TELEPORT-PUSH); otherwise it stays on the last pool square it
+    reached. Returns where it stopped.
     """
     piece = cells[sq]
     cur = sq
     while pool[cur]:
         nxt = NEIGHBOUR[cur][d]
-        if nxt in (OFF, monster) or cells[nxt] != 0:
+        if nxt in (OFF, monster) or cells[nxt] != 0 or tele[nxt] >= 0:
             break
         cells[cur] = 0
         cells[nxt] = piece
@@ -54,6 +57,7 @@ def slide_stone(cells: list[int], pool: Sequence[bool], monster: int, sq: int, d
 def push_stone(
     cells: Sequence[int],
     pool: Sequence[bool],
+    tele: Sequence[int],
     monster: int,
     sq: int,
     d: int,
@@ -69,6 +73,8 @@ def push_stone(
     behind = NEIGHBOUR[sq][d]
     if behind == OFF:
         return "PUSH-EDGE", None
+    if tele[behind] >= 0:
+        return "ADV-TELEPORT-FIGURES", None
     if behind == monster or cells[behind] != 0:
         return "PUSH-ONE", None
     out = list(cells)
@@ -78,7 +84,7 @@ def push_stone(
         trace.append(ev.StonePushed(name(sq), name(behind), by))
     end = behind
     if pool[behind]:
-        end = slide_stone(out, pool, monster, behind, d)
+        end = slide_stone(out, pool, tele, monster, behind, d)
         if trace is not None and end != behind:
             trace.append(ev.StoneSlid(name(behind), name(end)))
     if end in CORNERS:
@@ -91,6 +97,7 @@ def push_stone(
 def figure_step(
     cells: Sequence[int],
     pool: Sequence[bool],
+    tele: Sequence[int],
     monster: int,
     pos: int,
     d: int,
@@ -115,10 +122,12 @@ def figure_step(
     target = NEIGHBOUR[pos][d]
     if target == OFF:
         return "FIG-EDGE", pos, cells
+    if tele[target] >= 0:
+        return "ADV-TELEPORT-FIGURES", pos, cells
     if target == monster:
         return "FIG-MONSTER", pos, cells
     if cells[target] < 0:
-        rule, pushed = push_stone(cells, pool, monster, target, d, figure, trace)
+        rule, pushed = push_stone(cells, pool, tele, monster, target, d, figure, trace)
         if pushed is None:
             return rule, pos, cells
         cells = pushed
@@ -130,11 +139,11 @@ def figure_step(
     cur = target
     while pool[cur]:
         nxt = NEIGHBOUR[cur][d]
-        if nxt in (OFF, monster):
+        if nxt in (OFF, monster) or tele[nxt] >= 0:
             break
         v = cells[nxt]
         if v < 0:  # POOL-BEYOND-STONE / POOL-STONE-ON-POOL: the ordinary push check
-            _, pushed = push_stone(cells, pool, monster, nxt, d, figure, trace)
+            _, pushed = push_stone(cells, pool, tele, monster, nxt, d, figure, trace)
             if pushed is None:
                 break
             cells = pushed
@@ -149,6 +158,7 @@ def figure_step(
 def run_path(
     cells: Sequence[int],
     pool: Sequence[bool],
+    tele: Sequence[int],
     monster: int,
     start: int,
     points: int,
@@ -197,7 +207,7 @@ def run_path(
                     cells,
                 )
         rule, nxt, cells2 = figure_step(
-            cells, pool, monster, pos, d, slide_stops_at_figure, figure, trace
+            cells, pool, tele, monster, pos, d, slide_stops_at_figure, figure, trace
         )
         if rule is not None:
             return rule, _explain(rule, pos, target), pos, cells
@@ -227,6 +237,7 @@ def _explain(rule: str, pos: int, target: int) -> str:
         "FIG-MONSTER": f"a figure can never enter the monster's square {t}",
         "FIG-ENTER": "a stone lies on the entrance corner p11",
         "FIG-EDGE": "a figure cannot leave the board except through the exit",
+        "ADV-TELEPORT-FIGURES": f"a figure can neither enter the teleporter {t} nor push onto one",
         "PUSH-EDGE": f"the stone on {t} would be pushed off the board",
         "PUSH-ONE": f"the stone on {t} can only be pushed onto an empty square",
     }.get(rule, f"the step onto {t} is not allowed")
@@ -235,6 +246,7 @@ def _explain(rule: str, pos: int, target: int) -> str:
 def reachable(
     cells: Sequence[int],
     pool: Sequence[bool],
+    tele: Sequence[int],
     monster: int,
     start: int,
     points: int,
@@ -278,13 +290,13 @@ def reachable(
             else:
                 targets = NEIGHBOUR[pos]
             for d, step_to in enumerate(targets):
-                if step_to in (OFF, monster):
+                if step_to in (OFF, monster) or tele[step_to] >= 0:
                     continue
                 if board_now[step_to] >= 0 and not pool[step_to]:
                     end, nbid = step_to, bid  # a plain step: the common case, kept inline
                 else:
                     rule, end, after = figure_step(
-                        board_now, pool, monster, pos, d, slide_stops_at_figure, "", None
+                        board_now, pool, tele, monster, pos, d, slide_stops_at_figure, "", None
                     )
                     if rule is not None:
                         continue

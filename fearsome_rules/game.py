@@ -13,7 +13,7 @@ import attrs
 
 from fearsome_rules import board, deck
 from fearsome_rules import events as ev
-from fearsome_rules.actions import OUT, Action, FigureMove, Reveal
+from fearsome_rules.actions import OUT, Action, FigureMove, PlaceTile, Reveal
 from fearsome_rules.errors import IllegalActionError, IllegalMoveError, RuleError, SetupError
 from fearsome_rules.figures import OUT_STEP, WAITING_POS, reachable, run_path
 from fearsome_rules.monster import Walk
@@ -59,9 +59,23 @@ def basic_cells() -> tuple[int, ...]:
     return tuple(cells)
 
 
-def new_game(players: int, start_player: int = 0, options: RuleOptions | None = None) -> GameState:
-    """A basic game at its start (SET-PLAYERS..SET-DECK): round 1, stage 1, figures waiting."""
+def new_game(
+    players: int,
+    start_player: int = 0,
+    options: RuleOptions | None = None,
+    setup: str = "basic",
+) -> GameState:
+    """A game at its start (SET-PLAYERS..SET-DECK): round 1, stage 1, figures waiting.
+
+    ``setup`` (ADV-SETUP): ``basic`` lays out the printed basic game; ``advanced`` (the game
+    for experienced players) and ``bsw`` (BSW's player-placed obstacles) begin with a placement
+    phase on an empty board, ``start_player`` placing first.
+    """
+    from fearsome_rules.placement import SETUPS, sort_tiles, tiles_for
+
     opts = RuleOptions() if options is None else options
+    if setup not in SETUPS:
+        raise SetupError("setup", f"{setup!r}: one of {', '.join(SETUPS)}", "ADV-SETUP")
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 7:
         raise SetupError("players", f"{players!r}: the game is for 2 to 7 players", "SET-PLAYERS")
     if not isinstance(start_player, int) or not 0 <= start_player < players:
@@ -75,15 +89,16 @@ def new_game(players: int, start_player: int = 0, options: RuleOptions | None = 
         for seat in range(players)
         for k in kinds_for(players)
     )
+    placing = setup != "basic"
     return GameState(
         players=players,
         options=opts,
-        pools=board.BASIC_POOLS,
-        cells=basic_cells(),
+        pools=frozenset() if placing else board.BASIC_POOLS,
+        cells=(0,) * board.CELLS if placing else basic_cells(),
         figures=figures,
         monster=board.EXIT,  # SET-MONSTER: on the exit corner, looking at the letter M
         facing=board.EAST,
-        phase=Phase.FIGURES,
+        phase=Phase.PLACEMENT if placing else Phase.FIGURES,
         to_move=start_player,
         round=1,
         stage=1,
@@ -91,6 +106,8 @@ def new_game(players: int, start_player: int = 0, options: RuleOptions | None = 
         deck=deck.full_deck(opts.three_hits),
         reveals=0,
         escapes=(),
+        setup=setup,
+        to_place=sort_tiles(tiles_for(setup)),
     )
 
 
@@ -166,7 +183,7 @@ def _play_figure(
         base[start] = 0
     stop = state.options.slide_over_figure == "stop"
     rule, why, end, after = run_path(
-        base, state.pool, state.monster, start, f.face, path, stop, f.name, trace
+        base, state.pool, state.tele, state.monster, start, f.face, path, stop, f.name, trace
     )
     if rule is not None:
         return IllegalMoveError(rule, f"{move}: {why}")
@@ -175,7 +192,7 @@ def _play_figure(
         and f.where == WAITING
         and state.options.reentry == "mandatory"
         and state.round > 1
-        and len(reachable(base, state.pool, state.monster, start, f.face, stop)) > 1
+        and len(reachable(base, state.pool, state.tele, state.monster, start, f.face, stop)) > 1
     ):
         return IllegalMoveError(
             "FIG-WAITING", f"{move}: under reentry=mandatory a waiting figure that can enter must"
@@ -244,7 +261,7 @@ def _reveal(state: GameState, tile: str, trace: list[ev.Event] | None) -> GameSt
     cells = list(state.cells)
     names = tuple(f.name for f in state.figures) if trace is not None else None
     then = "waiting" if state.stage == 1 else "removed"
-    walk = Walk(cells, state.pool, state.options, names, then, trace)
+    walk = Walk(cells, state.pool, state.options, names, then, trace, state.teleporters)
     monster, facing = walk.run(state.monster, state.facing, deck.steps_of(tile), deck.hits_of(tile))
     figures = list(state.figures)
     for sq, v in enumerate(cells):  # figures the monster pushed stand on new squares
@@ -324,6 +341,10 @@ def _transition(
         return _play_figure(state, action, trace)
     if isinstance(action, Reveal):
         return _reveal(state, action.tile, trace)
+    if isinstance(action, PlaceTile):
+        from fearsome_rules.placement import place
+
+        return place(state, action, trace)
     raise TypeError(f"{action!r} is not an action (FigureMove or Reveal)")
 
 
@@ -385,7 +406,7 @@ def legal_moves(state: GameState, figure: str | None = None) -> list[FigureMove]
         if start >= 0:
             base = list(base)
             base[start] = 0
-        results = reachable(base, state.pool, state.monster, start, f.face, stop)
+        results = reachable(base, state.pool, state.tele, state.monster, start, f.face, stop)
         if (
             f.where == WAITING
             and state.options.reentry == "mandatory"
@@ -399,9 +420,13 @@ def legal_moves(state: GameState, figure: str | None = None) -> list[FigureMove]
 
 
 def legal_actions(state: GameState) -> list[Action]:
-    """Figure moves in the figure phase, the possible reveals in the monster phase, else []."""
+    """Tile placements, figure moves or the possible reveals, by phase; [] once over."""
     if state.phase is Phase.MONSTER:
         return [r for r, _ in chance_outcomes(state)]
+    if state.phase is Phase.PLACEMENT:
+        from fearsome_rules.placement import legal_placements
+
+        return list(legal_placements(state))
     return list(legal_moves(state))
 
 

@@ -16,7 +16,15 @@ from fearsome_rules import board
 from fearsome_rules.errors import NotationError, SetupError
 from fearsome_rules.options import RuleOptions
 from fearsome_rules.position import position
-from fearsome_rules.state import SEAT_LETTERS, GameState, Phase
+from fearsome_rules.state import (
+    CRYSTAL,
+    SEAT_LETTERS,
+    STONE,
+    TURN_ABOUT,
+    TURN_RIGHT,
+    GameState,
+    Phase,
+)
 
 _FIELDS = (
     "players",
@@ -32,6 +40,13 @@ _FIELDS = (
     "ended",
     "options",
 )
+_OPTIONAL = {"setup": "basic", "teleporters": "", "place": ""}
+_KIND_SUFFIX = {
+    STONE: "",
+    CRYSTAL: ":crystal",
+    TURN_RIGHT: ":turn_right",
+    TURN_ABOUT: ":turn_about",
+}
 
 
 def _squares(sqs: frozenset[int]) -> str:
@@ -46,6 +61,9 @@ def position_string(state: GameState) -> str:
         f"{k}:{str(v).lower() if isinstance(v, bool) else v}"
         for k, v in state.options.changed().items()
     )
+    stones = ",".join(
+        f"{board.name(sq)}{_KIND_SUFFIX[state.cells[sq]]}" for sq in sorted(state.stones)
+    )
     parts = {
         "players": str(state.players),
         "round": str(state.round),
@@ -53,14 +71,23 @@ def position_string(state: GameState) -> str:
         "start": SEAT_LETTERS[state.start_player],
         "monster": f"{board.name(state.monster)}:{board.DIRECTION_LETTERS[state.facing]}",
         "deck": ",".join(state.deck),
-        "stones": _squares(state.stones),
+        "stones": stones,
         "pools": pools,
         "figures": figs,
         "escapes": ",".join(SEAT_LETTERS[s] for s in state.escapes),
         "ended": state.ended_by,
         "options": opts,
     }
-    return " ".join(f"{k}={parts[k]}" for k in _FIELDS)
+    extra = {
+        "setup": state.setup,
+        "teleporters": ",".join(
+            f"{board.name(sq)}:{pair}:{board.DIRECTION_LETTERS[d]}"
+            for sq, pair, d in state.teleporters
+        ),
+        "place": ",".join(state.to_place),
+    }
+    tail = [f"{k}={v}" for k, v in extra.items() if v != _OPTIONAL[k]]
+    return " ".join([*(f"{k}={parts[k]}" for k in _FIELDS), *tail])
 
 
 def _split(value: str) -> list[str]:
@@ -74,8 +101,9 @@ def parse_position(text: str) -> GameState:
         key, eq, value = word.partition("=")
         if not eq:
             raise NotationError(f"{word!r}: expected key=value")
-        if key not in _FIELDS:
-            raise NotationError(f"{key!r} is not a field; fields are {', '.join(_FIELDS)}")
+        if key not in _FIELDS and key not in _OPTIONAL:
+            known = ", ".join((*_FIELDS, *_OPTIONAL))
+            raise NotationError(f"{key!r} is not a field; fields are {known}")
         if key in fields:
             raise NotationError(f"field {key!r} is given twice")
         fields[key] = value
@@ -107,12 +135,26 @@ def parse_position(text: str) -> GameState:
             if not fields[k].isdigit():
                 raise NotationError(f"{k}={fields[k]!r} is not a number")
         pools = None if fields["pools"] == "basic" else _split(fields["pools"])
+        kinds: dict[str, list[str]] = {"": [], "crystal": [], "turn_right": [], "turn_about": []}
+        for item in _split(fields["stones"]):
+            sq, _, kind = item.partition(":")
+            if kind not in kinds:
+                raise NotationError(
+                    f"stone {item!r}: the kind is crystal, turn_right or turn_about"
+                )
+            kinds[kind].append(sq)
         return position(
             int(fields["players"]),
             figures=figures,
             faces=faces,
             moved=moved,
-            stones=_split(fields["stones"]),
+            stones=kinds[""],
+            crystals=kinds["crystal"],
+            turn_right=kinds["turn_right"],
+            turn_about=kinds["turn_about"],
+            teleporters=_split(fields.get("teleporters", "")),
+            setup=fields.get("setup", "basic"),
+            to_place=_split(fields.get("place", "")),
             pools=pools,
             monster=msq,
             facing=mdir,
@@ -129,12 +171,15 @@ def parse_position(text: str) -> GameState:
 
 
 _ARROW = "^>v<"
+_STONE_CELL = {STONE: "##", CRYSTAL: "<>", TURN_RIGHT: "R#", TURN_ABOUT: "U#"}
 
 
 def diagram(state: GameState) -> str:
-    """A readable board: ``##`` stone, ``~~`` blood pool, ``M>`` the monster and its facing,
-    figures by name; then the figures off the board, the turn and the tiles left."""
+    """A readable board: ``##`` stone, ``<>`` crystal, ``R#``/``U#`` right/half-turn stone,
+    ``~~`` blood pool, ``1>`` teleporter of pair 1 with its arrow, ``M>`` the monster and its
+    facing, figures by name; then the figures off the board, the turn and the tiles left."""
     lines = ["    " + "".join(f"{c:<3}" for c in board.COLUMN_LETTERS)]
+    tele = {sq: f"{pair}{_ARROW[d]}" for sq, pair, d in state.teleporters}
     for r in range(board.ROWS):
         row = []
         for c in range(board.COLUMNS):
@@ -148,7 +193,9 @@ def diagram(state: GameState) -> str:
             elif v > 0:
                 cell = state.figures[v - 1].name
             elif v < 0:
-                cell = "##"
+                cell = _STONE_CELL[v]
+            elif sq in tele:
+                cell = tele[sq]
             elif sq in state.pools:
                 cell = "~~"
             else:
@@ -163,7 +210,9 @@ def diagram(state: GameState) -> str:
             for f in figs
         )
         lines.append(f"{SEAT_LETTERS[seat]}: {desc}")
-    if state.phase is Phase.FIGURES:
+    if state.phase is Phase.PLACEMENT:
+        turn = f"{SEAT_LETTERS[state.to_move]} to place; to place: {' '.join(state.to_place)}"
+    elif state.phase is Phase.FIGURES:
         turn = f"{SEAT_LETTERS[state.to_move]} to move"
     elif state.phase is Phase.MONSTER:
         turn = "monster tile to reveal"

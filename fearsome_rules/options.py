@@ -19,6 +19,13 @@ MonsterPoolEdge = Literal["wrap", "stop"]
 WrapEntryFigure = Literal["eat", "push"]
 MonsterCornerStone = Literal["remove", "keep"]
 NoEscapeResult = Literal["no_winner", "shared"]
+ProtectedSquares = Literal["orthogonal", "with_diagonal"]
+TeleporterDiagonal = Literal["allowed", "forbidden"]
+TeleporterWalls = Literal["allowed", "forbidden"]
+TurnStoneTie = Literal["push", "turn"]
+TurnStoneChain = Literal["turn_again", "push"]
+TurnStoneBeyondWall = Literal["turn_first", "push"]
+TurnStoneOnPool = Literal["turn", "push"]
 
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -29,6 +36,13 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "wrap_entry_figure": get_args(WrapEntryFigure),
     "monster_corner_stone": get_args(MonsterCornerStone),
     "no_escape_result": get_args(NoEscapeResult),
+    "protected_squares": get_args(ProtectedSquares),
+    "teleporter_diagonal": get_args(TeleporterDiagonal),
+    "teleporter_walls": get_args(TeleporterWalls),
+    "turn_stone_tie": get_args(TurnStoneTie),
+    "turn_stone_chain": get_args(TurnStoneChain),
+    "turn_stone_beyond_wall": get_args(TurnStoneBeyondWall),
+    "turn_stone_on_pool": get_args(TurnStoneOnPool),
 }
 
 
@@ -67,6 +81,22 @@ class RuleOptions:
     """MON-CORNER-STONE: a stone the monster pushes onto a corner is removed, or stays."""
     no_escape_result: NoEscapeResult = attrs.field(default="no_winner", validator=_one_of)
     """END-NOBODY: nobody got a figure out: nobody wins, or all share the result."""
+    protected_squares: ProtectedSquares = attrs.field(default="orthogonal", validator=_one_of)
+    """PLACE-CORNERS: no tile beside the corners orthogonally, or (French text) diagonally too."""
+    teleporter_diagonal: TeleporterDiagonal = attrs.field(default="allowed", validator=_one_of)
+    """PLACE-TELEPORTERS: may two teleporters touch diagonally?"""
+    teleporter_walls: TeleporterWalls = attrs.field(default="allowed", validator=_one_of)
+    """PLACE-TELEPORTER-WALLS: Yucata forbids teleporters beside walls of the same letter."""
+    turn_stone_tie: TurnStoneTie = attrs.field(default="push", validator=_one_of)
+    """ADV-TURN-TIE: a left/right tie while facing a turning stone pushes it, or turns."""
+    turn_stone_chain: TurnStoneChain = attrs.field(default="turn_again", validator=_one_of)
+    """ADV-TURN-CHAIN: a turn straight into another turning stone turns again, or pushes it."""
+    turn_stone_beyond_wall: TurnStoneBeyondWall = attrs.field(
+        default="turn_first", validator=_one_of
+    )
+    """ADV-TURN-WALL: a turning stone on the re-entry square turns the monster before the wall."""
+    turn_stone_on_pool: TurnStoneOnPool = attrs.field(default="turn", validator=_one_of)
+    """ADV-TURN-POOL: a turning stone in the monster's slide turns it, or is pushed."""
 
     @classmethod
     def names(cls) -> tuple[str, ...]:

@@ -14,12 +14,23 @@ from fearsome_rules import board, deck
 from fearsome_rules.errors import NotationError, SetupError
 from fearsome_rules.game import _decided, basic_cells
 from fearsome_rules.options import RuleOptions
+from fearsome_rules.placement import (
+    SETUPS,
+    STONE_TILES,
+    layout_violation,
+    sort_tiles,
+    tiles_for,
+)
 from fearsome_rules.state import (
+    CRYSTAL,
     MAX_ROUND_REVEALS,
     OUT,
     REMOVED,
     SEAT_LETTERS,
     STONE,
+    STONE_KINDS,
+    TURN_ABOUT,
+    TURN_RIGHT,
     WAITING,
     Figure,
     GameState,
@@ -67,6 +78,12 @@ def position(
     deck_left: Iterable[str] | None = None,
     escapes: Iterable[int | str] | None = None,
     ended_by: str | None = None,
+    crystals: Iterable[str] = (),
+    turn_right: Iterable[str] = (),
+    turn_about: Iterable[str] = (),
+    teleporters: Iterable[str] = (),
+    setup: str | None = None,
+    to_place: Iterable[str] = (),
     options: RuleOptions | None = None,
 ) -> GameState:
     """A validated position. Every argument names squares and figures as people write them.
@@ -75,7 +92,12 @@ def position(
       not named wait at the entrance.
     - ``faces``: figure name -> the number showing (default: the coloured side).
     - ``moved``: the figures that have already moved this round.
-    - ``stones`` and ``pools``: squares (default: the basic layout, BRD-LAYOUT).
+    - ``stones`` and ``pools``: squares (default: the basic layout, BRD-LAYOUT); ``crystals``,
+      ``turn_right`` and ``turn_about``: squares of the advanced game's stone fronts;
+      ``teleporters``: ``"f6:1:N"`` (square, pair, arrow) each (PLACE-LAYOUT).
+    - ``setup``: ``basic``, ``advanced`` or ``bsw`` (default: ``advanced`` if any advanced
+      tile is given, else ``basic``); ``to_place``: the tiles still to place, for a position in
+      the placement phase (ADV-SETUP, PLACE-ORDER).
     - ``monster``/``facing``: its square and ``N``/``E``/``S``/``W``.
     - ``to_move``: checked against the turn order if given, derived if not (RND-ORDER, RND-PASS).
     - ``deck_left``: the unrevealed tiles of this stage (default: all 8); ``reveals``, if
@@ -99,6 +121,15 @@ def position(
         raise SetupError("stage", f"{stage!r}: the stage is 1 or 2", "STAGE-ONE")
 
     # Layout and monster.
+    crystals, turn_right, turn_about = list(crystals), list(turn_right), list(turn_about)
+    teleporters = list(teleporters)
+    if setup is None:
+        setup = "advanced" if (crystals or turn_right or turn_about or teleporters) else "basic"
+    if setup not in SETUPS:
+        raise SetupError("setup", f"{setup!r}: one of {', '.join(SETUPS)}", "ADV-SETUP")
+    if setup != "basic":  # the players place the tiles: nothing lies there by default
+        pools = [] if pools is None else pools
+        stones = [] if stones is None else stones
     pool_set = board.BASIC_POOLS if pools is None else frozenset(_square(p, "pools") for p in pools)
     for p in pool_set & board.CORNERS:
         raise SetupError("pools", f"a blood pool cannot lie on the corner {board.name(p)}")
@@ -116,6 +147,20 @@ def position(
             if cells[sq]:
                 raise SetupError("stones", f"two stones on {board.name(sq)}")
             cells[sq] = STONE
+    for kind, field, squares in (
+        (CRYSTAL, "crystals", crystals),
+        (TURN_RIGHT, "turn_right", turn_right),
+        (TURN_ABOUT, "turn_about", turn_about),
+    ):
+        for s in squares:
+            sq = _square(s, field)
+            if cells[sq]:
+                raise SetupError(field, f"two stones on {board.name(sq)}")
+            cells[sq] = kind
+    tele = tuple(sorted(_teleporter(t) for t in teleporters))
+    if (tele or any(v < STONE for v in cells)) and setup != "advanced":
+        raise SetupError("setup", f"crystals, turning stones and teleporters are not in {setup}")
+    _check_layout(setup, opts, cells, pool_set, tele, to_place_set := sort_tiles(to_place))
     for sq in board.CORNERS:
         if cells[sq] and opts.monster_corner_stone == "remove":
             raise SetupError(
@@ -125,6 +170,7 @@ def position(
             )
     if cells[m]:
         raise SetupError("monster", f"the monster's square {monster} holds a stone")
+    tele_squares = {t[0] for t in tele}
 
     # Figures.
     kinds = kinds_for(players)
@@ -151,6 +197,8 @@ def position(
             where = _square(text, f"figures.{n}")
             if where == m:
                 raise SetupError(f"figures.{n}", f"{text} is the monster's square", "FIG-MONSTER")
+            if where in tele_squares:
+                raise SetupError(f"figures.{n}", f"{text} is a teleporter", "ADV-TELEPORT-FIGURES")
             if cells[where]:
                 what = "a stone" if cells[where] < 0 else f"figure {names[cells[where] - 1]}"
                 raise SetupError(f"figures.{n}", f"{text} already holds {what}", "FIG-THROUGH")
@@ -249,6 +297,13 @@ def position(
     if ended == "STAGE-TWO-END" and (stage != 2 or n_rev != MAX_ROUND_REVEALS):
         raise SetupError("ended_by", "STAGE-TWO-END comes after the 7th tile of stage 2")
     phase = Phase.OVER if ended else Phase.FIGURES if derived >= 0 else Phase.MONSTER
+    if round == 1 and not any(f.moved for f in fig_tuple):
+        _check_start_stones(setup, opts, cells, pool_set)
+    if to_place_set:
+        if round != 1 or any(f.where != WAITING or f.moved for f in fig_tuple):
+            raise SetupError("to_place", "tiles are placed before round 1, all figures waiting")
+        placed = len(tiles_for(setup)) - len(to_place_set)
+        phase, derived = Phase.PLACEMENT, (start + placed) % players
     return GameState(
         players=players,
         options=opts,
@@ -266,7 +321,112 @@ def position(
         reveals=n_rev,
         escapes=esc,
         ended_by=ended,
+        teleporters=tele,
+        setup=setup,
+        to_place=to_place_set,
     )
+
+
+def _teleporter(text: str) -> tuple[int, int, int]:
+    """``"f6:1:N"`` -> (square, pair, arrow)."""
+    parts = str(text).split(":")
+    if len(parts) != 3 or parts[1] not in ("1", "2"):
+        raise SetupError("teleporters", f"{text!r}: write square:pair:arrow, e.g. f6:1:N")
+    try:
+        arrow = board.direction(parts[2])
+    except NotationError as e:
+        raise SetupError("teleporters", str(e)) from None
+    return _square(parts[0], "teleporters"), int(parts[1]), arrow
+
+
+def _check_layout(
+    setup: str,
+    opts: RuleOptions,
+    cells: list[int],
+    pools: frozenset[int],
+    tele: tuple[tuple[int, int, int], ...],
+    to_place: tuple[str, ...],
+) -> None:
+    """PLACE-LAYOUT: a layout given directly obeys the placement rules of its setup."""
+    if to_place and Counter(to_place) - Counter(tiles_for(setup)):
+        raise SetupError("to_place", f"{' '.join(to_place)} are not all tiles of {setup}")
+    if setup == "basic":
+        return
+    counts = Counter(cells[sq] for sq in board.SQUARES if cells[sq] < 0)
+    allowed = Counter(STONE_TILES[t] for t in tiles_for(setup) if t in STONE_TILES)
+    for kind, n in counts.items():
+        if n > allowed[kind]:
+            raise SetupError(
+                "stones", f"more {STONE_KINDS[kind]} tiles than {setup} has", "PLACE-LAYOUT"
+            )
+    pool_squares = sum(4 for t in tiles_for(setup) if t in ("pool_square", "pool_strip"))
+    if len(pools) > pool_squares:
+        raise SetupError(
+            "pools", f"{setup} has two blood pools, {pool_squares} squares", "PLACE-LAYOUT"
+        )
+    pairs = Counter(pair for _, pair, _ in tele)
+    for pair, n in pairs.items():
+        if n > 2 or (n != 2 and not to_place):
+            raise SetupError(
+                "teleporters", f"teleporter pair {pair} needs exactly 2", "PLACE-LAYOUT"
+            )
+    for k, (sq, _, _) in enumerate(tele):
+        others = [t for j, t in enumerate(tele) if j != k]
+        if sq in pools:
+            raise SetupError("teleporters", f"{board.name(sq)} is a pool square", "PLACE-EXACT")
+        if cells[sq]:
+            raise SetupError("teleporters", f"{board.name(sq)} holds a stone", "PLACE-EXACT")
+        found = layout_violation(
+            "teleporter_1", [sq], setup, opts, [0] * board.CELLS, frozenset(), others
+        )
+        if found is not None:
+            raise SetupError("teleporters", found[1], found[0])
+    for sq in sorted(pools):
+        found = layout_violation(
+            "pool_square", [sq], setup, opts, [0] * board.CELLS, frozenset(), ()
+        )
+        if found is not None:
+            raise SetupError("pools", found[1], found[0])
+    if setup == "bsw" and len(pools) == 8 and len(_pool_parts(pools)) != 2:
+        raise SetupError("pools", "the two blood pools may not touch", "BSW-POOLS")
+
+
+def _check_start_stones(
+    setup: str, opts: RuleOptions, cells: list[int], pools: frozenset[int]
+) -> None:
+    """At the start of round 1 the stones still lie where they were placed: on no protected
+    square and on no pool square (PLACE-CORNERS, BSW-CORNERS, PLACE-EXACT). Later in the game
+    a push may have put them there."""
+    if setup == "basic":
+        return
+    for sq in board.SQUARES:
+        if cells[sq] < 0:
+            kind = STONE_KINDS[cells[sq]]
+            if sq in pools:
+                raise SetupError(
+                    "stones", f"the {kind} on {board.name(sq)} lies on a pool", "PLACE-EXACT"
+                )
+            found = layout_violation(kind, [sq], setup, opts, [0] * board.CELLS, frozenset(), ())
+            if found is not None:
+                raise SetupError("stones", found[1], found[0])
+
+
+def _pool_parts(pools: frozenset[int]) -> list[set[int]]:
+    """The pools as groups of edge-connected squares."""
+    parts: list[set[int]] = []
+    left = set(pools)
+    while left:
+        todo = [left.pop()]
+        part = set(todo)
+        while todo:
+            sq = todo.pop()
+            for nb in board.NEIGHBOUR[sq]:
+                if nb in left:
+                    left.discard(nb)
+                    part.add(nb)
+                    todo.append(nb)
+        parts.append(part)
+    return parts
 
 
 def _derive_to_move(figures: tuple[Figure, ...], players: int, start: int) -> int:

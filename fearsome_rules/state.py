@@ -18,9 +18,16 @@ from fearsome_rules import board
 from fearsome_rules.options import RuleOptions
 
 EMPTY: Final = 0
-STONE: Final = (
-    -1
-)  # the basic game's stone (every stone tile face down); the advanced game adds kinds
+STONE: Final = -1  # a plain stone: the basic game's stones, and 3 fronts in the advanced game
+CRYSTAL: Final = -2  # ADV-CRYSTAL: the monster sees through it
+TURN_RIGHT: Final = -3  # ADV-TURN: turns the monster 90 degrees clockwise
+TURN_ABOUT: Final = -4  # ADV-TURN: turns the monster 180 degrees
+STONE_KINDS: Final = {
+    STONE: "stone",
+    CRYSTAL: "crystal",
+    TURN_RIGHT: "turn_right",
+    TURN_ABOUT: "turn_about",
+}
 
 # Where a figure is when it is not on a square.
 WAITING: Final = -1  # beside the entrance: not entered yet, or eaten in stage 1 (SET-WAITING)
@@ -37,8 +44,9 @@ MAX_ROUND_REVEALS: Final = 7  # tiles carried out per stage (STAGE-ONE, STAGE-TW
 
 
 class Phase(enum.Enum):
-    """What the game waits for: a figure move, the monster tile, or nothing (over)."""
+    """What the game waits for: a tile placement, a figure move, the monster tile, or nothing."""
 
+    PLACEMENT = "placement"
     FIGURES = "figures"
     MONSTER = "monster"
     OVER = "over"
@@ -93,6 +101,30 @@ def pool_mask(pools: frozenset[int]) -> tuple[bool, ...]:
     return tuple(i in pools for i in range(board.CELLS))
 
 
+Teleporter = tuple[int, int, int]
+"""A placed teleporter: (square, pair 1 or 2, the direction its arrow points)."""
+
+
+@lru_cache(maxsize=64)
+def teleporter_links(
+    teleporters: tuple[Teleporter, ...],
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per cell: the partner teleporter's square (-1 where there is no teleporter; its own
+    square while its partner is not placed yet), and the arrow on that cell (ADV-TELEPORT)."""
+    partner = [-1] * board.CELLS
+    arrow = [-1] * board.CELLS
+    for sq, pair, direction in teleporters:
+        arrow[sq] = direction
+        partner[sq] = sq
+        for other, other_pair, _ in teleporters:
+            if other_pair == pair and other != sq:
+                partner[sq] = other
+    return tuple(partner), tuple(arrow)
+
+
+NO_TELEPORTERS: Final[tuple[int, ...]] = (-1,) * board.CELLS
+
+
 @attrs.frozen(cache_hash=True)
 class GameState:
     """A complete position. Equal states are the same position (``==`` and ``hash``).
@@ -122,6 +154,12 @@ class GameState:
     """The owner's seat of every figure that got out, in the order they got out (END-MOST)."""
     ended_by: str = ""
     """Once the game is over, the rule that ended it (END-WIN, END-ALL-GONE, STAGE-TWO-END)."""
+    teleporters: tuple[Teleporter, ...] = ()
+    """The teleporters on the board, sorted by square (ADV-TELEPORT)."""
+    setup: str = "basic"
+    """``basic`` (the printed layout), ``advanced`` or ``bsw`` (players place tiles, ADV-SETUP)."""
+    to_place: tuple[str, ...] = ()
+    """In the placement phase, the tiles not yet placed (PLACE-ORDER)."""
 
     def replace(self, **changes: Any) -> GameState:
         """A copy with some fields changed (a faster ``attrs.evolve`` for the hot paths)."""
@@ -133,6 +171,11 @@ class GameState:
     @property
     def pool(self) -> tuple[bool, ...]:
         return pool_mask(self.pools)
+
+    @property
+    def tele(self) -> tuple[int, ...]:
+        """Per cell: the partner teleporter's square, or -1 (see ``teleporter_links``)."""
+        return teleporter_links(self.teleporters)[0] if self.teleporters else NO_TELEPORTERS
 
     @property
     def stones(self) -> frozenset[int]:

@@ -29,7 +29,8 @@ def check_invariants(state: GameState) -> None:
             assert state.cells[f.where] == i + 1, f"BRD-LAYOUT: {f.name} not in its cell"
     assert board.ON_BOARD[state.monster], "MON-WRAP: the monster is always on the board"
     assert state.cells[state.monster] == 0, "MON-EAT: the monster shares its square with nothing"
-    assert state.monster not in state.pools, "MON-SLIDE: the monster never stops on blood"
+    if state.options.monster_pool_edge == "wrap":  # under "stop" it may (MON-SLIDE-EDGE)
+        assert state.monster not in state.pools, "MON-SLIDE: the monster never stops on blood"
     # PUSH-CORNER / MON-CORNER-STONE: no stone rests on a corner (default options).
     if state.options.monster_corner_stone == "remove":
         for sq in board.CORNERS:
@@ -44,6 +45,15 @@ def check_invariants(state: GameState) -> None:
     assert len(state.deck) + state.reveals == 8, "DECK-REVEAL: deck size"
     assert 0 <= state.reveals < 7 or state.phase is Phase.OVER, "STAGE-ONE: at most 7 a stage"
     assert 1 <= state.round <= 14, "END-BOUND: at most 14 rounds"
+    # ADV-TELEPORT-FIGURES / ADV-TELEPORT-PUSH: nothing ever lies on a teleporter.
+    for sq, _pair, _arrow in state.teleporters:
+        assert state.cells[sq] == 0, f"ADV-TELEPORT-PUSH: a piece on {board.name(sq)}"
+    # PLACE-ORDER: placing comes before round 1, with all figures waiting.
+    if state.phase is Phase.PLACEMENT:
+        assert state.to_place and 0 <= state.to_move < n and state.round == 1
+        assert all(f.where == WAITING for f in state.figures)
+        return
+    assert not state.to_place, "PLACE-ORDER: tiles left to place after the placement phase"
     # RND-ORDER / RND-PASS: the player to move has a figure to move.
     if state.phase is Phase.FIGURES:
         assert any(f.owner == state.to_move and f.active and not f.moved for f in state.figures), (

@@ -55,7 +55,7 @@ def rule_ids_in_tests() -> dict[str, list[str]]:
 def code_ids() -> dict[str, list[str]]:
     """Rule ids named in string literals of the package's code (errors, docstrings)."""
     out: dict[str, list[str]] = {}
-    families = "BRD|SET|RND|FIG|PUSH|POOL|MON|DECK|STAGE|END|VAR"
+    families = "BRD|SET|RND|FIG|PUSH|POOL|MON|DECK|STAGE|END|VAR|ADV|PLACE|BSW"
     pattern = re.compile(rf"\b((?:{families})(?:-[A-Z0-9]+)+)\b")
     for path in sorted((ROOT / "fearsome_rules").glob("*.py")):
         for m in pattern.finditer(path.read_text(encoding="utf-8")):

@@ -25,3 +25,20 @@ def test_code_names_only_real_rule_ids() -> None:
     # "SET-*"-style wildcards in docstrings name a family, not a rule.
     unknown = {k: v for k, v in code_ids().items() if k not in ids}
     assert not unknown, f"the code names rule ids the spec does not define: {unknown}"
+
+
+def test_rule_ids_module_matches_the_spec() -> None:
+    from fearsome_rules.rules import RULE_IDS
+
+    assert set(spec_ids()) == RULE_IDS
+
+
+def test_every_rule_id_has_a_conformance_case() -> None:
+    from pathlib import Path
+
+    from fearsome_rules.conformance import load
+
+    suite = load([Path(__file__).resolve().parent.parent / "conformance" / "cases"])
+    covered = {rule for case in suite.cases for rule in case.rules}
+    missing = sorted(set(spec_ids()) - covered)
+    assert not missing, f"rule ids with no conformance case: {missing}"

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from fearsome_rules import events as ev
 from fearsome_rules.board import (
+    CELLS,
     CORNERS,
     ENTRANCE,
     EXIT,
@@ -274,6 +275,15 @@ def reachable(
     # (square, board id) packed in one int: cheaper to hash than a tuple; +2 keeps it >= 0
     seen: set[int] = {(start + 2) << 16}
     names = NAMES
+    # Per square (index -1 = OFF, off the board): 0 plain floor, 1 pool, 2 never enterable
+    # (a teleporter or the monster). A plain step onto a square without a stone is the common
+    # case and needs only this lookup.
+    floor = [1 if p else 0 for p in pool]
+    floor.append(2)
+    for sq in range(CELLS):
+        if tele[sq] >= 0:
+            floor[sq] = 2
+    floor[monster] = 2
     found: list[tuple[int, tuple[str, ...], int]] = [(start, (), 0)]
     frontier: list[tuple[int, int, tuple[str, ...]]] = [(start, 0, ())]
     for _ in range(points):
@@ -290,9 +300,10 @@ def reachable(
             else:
                 targets = NEIGHBOUR[pos]
             for d, step_to in enumerate(targets):
-                if step_to in (OFF, monster) or tele[step_to] >= 0:
+                kind = floor[step_to]
+                if kind == 2:
                     continue
-                if board_now[step_to] >= 0 and not pool[step_to]:
+                if kind == 0 and board_now[step_to] >= 0:
                     end, nbid = step_to, bid  # a plain step: the common case, kept inline
                 else:
                     rule, end, after = figure_step(

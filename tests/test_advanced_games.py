@@ -7,12 +7,12 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
-from typing import TypeVar
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from invariants import check_invariants
+from strategies import OPTION_VALUES, pick, rule_options
 
 import fearsome_rules as fr
 from fearsome_rules import board
@@ -21,9 +21,6 @@ from fearsome_rules.bots import draw_tile, random_bot
 from fearsome_rules.placement import legal_placements
 from fearsome_rules.state import CRYSTAL, STONE, TURN_ABOUT, TURN_RIGHT, Phase, kinds_for
 
-T = TypeVar("T")
-
-OPTION_VALUES = {name: fr.RuleOptions.choices(name) for name in fr.RuleOptions.names()}
 TILE_COUNT = {"advanced": 17, "bsw": 13}
 # The squares no tile may cover (PLACE-CORNERS, BSW-CORNERS), by hand.
 ADV_PROTECTED = {"a1", "b1", "a2", "p11", "o11", "p10"}
@@ -217,19 +214,6 @@ def test_seeded_bsw_placements_respect_the_bsw_limits(seed: int) -> None:
 # --- Hypothesis ---------------------------------------------------------------------------
 
 
-@st.composite
-def rule_options(draw: st.DrawFn) -> fr.RuleOptions:
-    opts = fr.RuleOptions()
-    for name, values in OPTION_VALUES.items():
-        opts = opts.with_option(name, draw(st.sampled_from(values)))
-    return opts
-
-
-def _pick(draw: st.DrawFn, items: list[T]) -> T:
-    assert items, "a game that is not over always has an action"
-    return items[draw(st.integers(0, len(items) - 1))]
-
-
 @functools.cache
 def _candidates(tile: str) -> tuple[PlaceTile, ...]:
     """Every placement of a tile, legal or not, in a fixed order."""
@@ -247,7 +231,7 @@ def _candidates(tile: str) -> tuple[PlaceTile, ...]:
 def _draw_placement(draw: st.DrawFn, state: fr.GameState) -> PlaceTile:
     """A tile left, then the first legal placement of it from a drawn starting point (cheaper
     than listing every legal placement)."""
-    tile = _pick(draw, sorted(set(state.to_place)))
+    tile = pick(draw, sorted(set(state.to_place)))
     cands = _candidates(tile)
     start = draw(st.integers(0, len(cands) - 1))
     for k in range(len(cands)):
@@ -275,9 +259,9 @@ def placed_games(
         if state.phase is Phase.PLACEMENT:
             action = _draw_placement(draw, state)
         elif state.phase is Phase.MONSTER:
-            action = _pick(draw, [r for r, _ in fr.chance_outcomes(state)])
+            action = pick(draw, [r for r, _ in fr.chance_outcomes(state)])
         else:
-            figure = _pick(
+            figure = pick(
                 draw,
                 [
                     f.name
@@ -285,7 +269,7 @@ def placed_games(
                     if f.owner == state.to_move and f.active and not f.moved
                 ],
             )
-            action = _pick(draw, fr.legal_moves(state, figure))
+            action = pick(draw, fr.legal_moves(state, figure))
         state = fr.apply(state, action)
         out.append((action, state))
     return initial, out

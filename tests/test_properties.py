@@ -7,33 +7,16 @@ moves, at a chance node one of the possible tiles.
 from __future__ import annotations
 
 import itertools
-from typing import TypeVar
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from invariants import check_invariants
+from strategies import pick, rule_options
 
 import fearsome_rules as fr
 from fearsome_rules import board
 from fearsome_rules.state import Phase
-
-T = TypeVar("T")
-
-OPTION_VALUES = {name: fr.RuleOptions.choices(name) for name in fr.RuleOptions.names()}
-
-
-@st.composite
-def rule_options(draw: st.DrawFn) -> fr.RuleOptions:
-    opts = fr.RuleOptions()
-    for name, values in OPTION_VALUES.items():
-        opts = opts.with_option(name, draw(st.sampled_from(values)))
-    return opts
-
-
-def _pick(draw: st.DrawFn, items: list[T]) -> T:
-    assert items, "a game that is not over always has an action"
-    return items[draw(st.integers(0, len(items) - 1))]
 
 
 @st.composite
@@ -51,9 +34,9 @@ def games(draw: st.DrawFn, max_actions: int = 400) -> list[fr.GameState]:
             break
         action: fr.Action
         if state.phase is Phase.MONSTER:
-            action = _pick(draw, [r for r, _ in fr.chance_outcomes(state)])
+            action = pick(draw, [r for r, _ in fr.chance_outcomes(state)])
         else:
-            figure = _pick(
+            figure = pick(
                 draw,
                 [
                     f.name
@@ -61,7 +44,7 @@ def games(draw: st.DrawFn, max_actions: int = 400) -> list[fr.GameState]:
                     if f.owner == state.to_move and f.active and not f.moved
                 ],
             )
-            action = _pick(draw, fr.legal_moves(state, figure))
+            action = pick(draw, fr.legal_moves(state, figure))
         state = fr.apply(state, action)
         states.append(state)
     return states

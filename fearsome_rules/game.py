@@ -168,6 +168,22 @@ def _figure_rule_check(state: GameState, move: FigureMove) -> tuple[int, RuleErr
     return i, None
 
 
+def _lifted(state: GameState, f: Figure) -> tuple[int, tuple[int, ...] | list[int]]:
+    """Where a figure starts its move (a square, or WAITING_POS) and the cells it moves over,
+    which do not hold it: it may pass back over its own square."""
+    if f.where < 0:
+        return WAITING_POS, state.cells
+    base = list(state.cells)
+    base[f.where] = 0
+    return f.where, base
+
+
+def _must_enter(state: GameState, f: Figure) -> bool:
+    """FIG-WAITING under ``reentry=mandatory``: from round 2 a waiting figure that can enter
+    must."""
+    return f.where == WAITING and state.options.reentry == "mandatory" and state.round > 1
+
+
 def _play_figure(
     state: GameState, move: FigureMove, trace: list[ev.Event] | None
 ) -> GameState | RuleError:
@@ -176,11 +192,7 @@ def _play_figure(
         return err
     f = state.figures[i]
     path = tuple(OUT_STEP if p == OUT else board.square(p) for p in move.path)
-    start = f.where if f.where >= 0 else WAITING_POS
-    base: tuple[int, ...] | list[int] = state.cells
-    if start >= 0:
-        base = list(base)
-        base[start] = 0
+    start, base = _lifted(state, f)
     stop = state.options.slide_over_figure == "stop"
     rule, why, end, after = run_path(
         base, state.pool, state.tele, state.monster, start, f.face, path, stop, f.name, trace
@@ -189,9 +201,7 @@ def _play_figure(
         return IllegalMoveError(rule, f"{move}: {why}")
     if (
         not path
-        and f.where == WAITING
-        and state.options.reentry == "mandatory"
-        and state.round > 1
+        and _must_enter(state, f)
         and len(reachable(base, state.pool, state.tele, state.monster, start, f.face, stop)) > 1
     ):
         return IllegalMoveError(
@@ -334,9 +344,7 @@ def _transition(
     state: GameState, action: Action, trace: list[ev.Event] | None
 ) -> GameState | RuleError:
     if state.phase is Phase.OVER:
-        return IllegalActionError(
-            "END-WIN" if state.ended_by == "END-WIN" else state.ended_by, "the game is over"
-        )
+        return IllegalActionError(state.ended_by, "the game is over")
     if isinstance(action, FigureMove):
         return _play_figure(state, action, trace)
     if isinstance(action, Reveal):
@@ -401,19 +409,10 @@ def legal_moves(state: GameState, figure: str | None = None) -> list[FigureMove]
         if f.where == WAITING and state.round == 1 and entered >= 2:
             moves.append(FigureMove(f.name, ()))
             continue
-        start = f.where if f.where >= 0 else WAITING_POS
-        base: tuple[int, ...] | list[int] = state.cells
-        if start >= 0:
-            base = list(base)
-            base[start] = 0
+        start, base = _lifted(state, f)
         results = reachable(base, state.pool, state.tele, state.monster, start, f.face, stop)
-        if (
-            f.where == WAITING
-            and state.options.reentry == "mandatory"
-            and state.round > 1
-            and len(results) > 1
-        ):
-            results = results[1:]
+        if _must_enter(state, f) and len(results) > 1:
+            results = results[1:]  # the zero move comes first
         for _end, path, _cells in results:
             moves.append(FigureMove._trusted(f.name, path))
     return moves

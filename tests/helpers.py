@@ -72,3 +72,18 @@ def where(state: fr.GameState, figure: str) -> str:
 
 def monster_at(state: fr.GameState) -> tuple[str, str]:
     return board.name(state.monster), board.DIRECTION_LETTERS[state.facing]
+
+
+def every_placement(tiles: Iterable[str]) -> list[fr.PlaceTile]:
+    """Every placement of the given tile kinds, legal or not, in a fixed order: written here,
+    apart from the engine's own listing, so that tests can check that listing against it."""
+    out: list[fr.PlaceTile] = []
+    for tile in dict.fromkeys(tiles):
+        for name in (board.NAMES[x] for x in board.SQUARES):
+            if tile.startswith("teleporter"):
+                out += [fr.PlaceTile(tile, name, arrow=d) for d in "NESW"]
+            elif tile == "pool_strip":
+                out += [fr.PlaceTile(tile, name, orientation=o) for o in "HV"]
+            else:
+                out.append(fr.PlaceTile(tile, name))
+    return out

@@ -9,10 +9,11 @@ import random
 from collections import Counter
 
 import pytest
+from helpers import every_placement
 from hypothesis import given
 from hypothesis import strategies as st
 from invariants import check_invariants
-from strategies import OPTION_VALUES, pick, rule_options
+from strategies import OPTION_VALUES, figure_move, pick, rule_options
 
 import fearsome_rules as fr
 from fearsome_rules import board
@@ -217,15 +218,7 @@ def test_seeded_bsw_placements_respect_the_bsw_limits(seed: int) -> None:
 @functools.cache
 def _candidates(tile: str) -> tuple[PlaceTile, ...]:
     """Every placement of a tile, legal or not, in a fixed order."""
-    out: list[PlaceTile] = []
-    for name in (board.NAMES[x] for x in board.SQUARES):
-        if tile.startswith("teleporter"):
-            out += [PlaceTile(tile, name, arrow=d) for d in "NESW"]
-        elif tile == "pool_strip":
-            out += [PlaceTile(tile, name, orientation=o) for o in "HV"]
-        else:
-            out.append(PlaceTile(tile, name))
-    return tuple(out)
+    return tuple(every_placement([tile]))
 
 
 def _draw_placement(draw: st.DrawFn, state: fr.GameState) -> PlaceTile:
@@ -261,15 +254,7 @@ def placed_games(
         elif state.phase is Phase.MONSTER:
             action = pick(draw, [r for r, _ in fr.chance_outcomes(state)])
         else:
-            figure = pick(
-                draw,
-                [
-                    f.name
-                    for f in state.figures
-                    if f.owner == state.to_move and f.active and not f.moved
-                ],
-            )
-            action = pick(draw, fr.legal_moves(state, figure))
+            action = figure_move(draw, state)
         state = fr.apply(state, action)
         out.append((action, state))
     return initial, out

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import pytest
+from helpers import every_placement
 
 import fearsome_rules as fr
 from fearsome_rules import board
@@ -1414,19 +1415,6 @@ def test_a_bsw_layout_with_pools_touching_at_a_corner() -> None:
 # --- legal_placements in general --------------------------------------------------------------
 
 
-def _every_placement(tiles: Iterable[str]) -> list[PlaceTile]:
-    out: list[PlaceTile] = []
-    for tile in dict.fromkeys(tiles):
-        for name in (board.NAMES[x] for x in board.SQUARES):
-            if tile.startswith("teleporter"):
-                out += [PlaceTile(tile, name, arrow=d) for d in "NESW"]
-            elif tile == "pool_strip":
-                out += [PlaceTile(tile, name, orientation=o) for o in "HV"]
-            else:
-                out.append(PlaceTile(tile, name))
-    return out
-
-
 @pytest.mark.rules("PLACE-ORDER", "PLACE-EXACT", "PLACE-CORNERS", "PLACE-TELEPORTERS")
 @pytest.mark.parametrize("options", [DEFAULT, ALL_STRICT], ids=["default", "strict"])
 def test_legal_placements_agree_with_check(options: fr.RuleOptions) -> None:
@@ -1439,7 +1427,7 @@ def test_legal_placements_agree_with_check(options: fr.RuleOptions) -> None:
     )
     listed = legal_placements(s)
     assert len(listed) == len(set(listed))
-    candidates = _every_placement(s.to_place)
+    candidates = every_placement(s.to_place)
     assert set(listed) <= set(candidates)
     for action in candidates:
         assert (fr.check(s, action) is None) is (action in listed), action
@@ -1452,7 +1440,7 @@ def test_legal_placements_agree_with_check(options: fr.RuleOptions) -> None:
 def test_bsw_legal_placements_agree_with_check() -> None:
     s = play(bsw(), "place pool_square i3", "place stone e5")
     listed = legal_placements(s)
-    candidates = _every_placement(s.to_place)
+    candidates = every_placement(s.to_place)
     for action in candidates:
         assert (fr.check(s, action) is None) is (action in listed), action
     # stones: 136 - 4 pool squares - e5 = 131

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from invariants import check_invariants
-from strategies import pick, rule_options
+from strategies import figure_move, pick, rule_options
 
 import fearsome_rules as fr
 from fearsome_rules import board
@@ -36,15 +36,7 @@ def games(draw: st.DrawFn, max_actions: int = 400) -> list[fr.GameState]:
         if state.phase is Phase.MONSTER:
             action = pick(draw, [r for r, _ in fr.chance_outcomes(state)])
         else:
-            figure = pick(
-                draw,
-                [
-                    f.name
-                    for f in state.figures
-                    if f.owner == state.to_move and f.active and not f.moved
-                ],
-            )
-            action = pick(draw, fr.legal_moves(state, figure))
+            action = figure_move(draw, state)
         state = fr.apply(state, action)
         states.append(state)
     return states

@@ -31,17 +31,29 @@ from fearsome_rules.game import (
     new_game,
     outcome,
 )
-from fearsome_rules.notation import diagram, parse_position, position_string
+from fearsome_rules.moves import Continuation, all_paths, continuations, destinations
+from fearsome_rules.notation import diagram, parse_diagram, parse_position, position_string
 from fearsome_rules.options import RuleOptions
+from fearsome_rules.perft import divide, perft
 from fearsome_rules.placement import legal_placements
 from fearsome_rules.position import position
+from fearsome_rules.records import (
+    GameRecord,
+    RecordError,
+    action_from_json,
+    action_to_json,
+    state_from_json,
+    state_to_json,
+)
 from fearsome_rules.state import Figure, GameState, Phase
 
 __all__ = [
     "Action",
+    "Continuation",
     "FearsomeError",
     "Figure",
     "FigureMove",
+    "GameRecord",
     "GameState",
     "IllegalActionError",
     "IllegalMoveError",
@@ -49,18 +61,25 @@ __all__ = [
     "Outcome",
     "Phase",
     "PlaceTile",
+    "RecordError",
     "Reveal",
     "RuleError",
     "RuleOptions",
     "SetupError",
+    "action_from_json",
+    "action_to_json",
+    "all_paths",
     "apply",
     "apply_traced",
     "board",
     "bots",
     "chance_outcomes",
     "check",
+    "continuations",
     "deck",
+    "destinations",
     "diagram",
+    "divide",
     "events",
     "legal_actions",
     "legal_moves",
@@ -68,7 +87,11 @@ __all__ = [
     "new_game",
     "outcome",
     "parse_action",
+    "parse_diagram",
     "parse_position",
+    "perft",
     "position",
     "position_string",
+    "state_from_json",
+    "state_to_json",
 ]

@@ -166,3 +166,16 @@ BASIC_STONES: Final = frozenset(
     square(s) for s in ("c3", "m4", "h5", "i6", "n6", "g7", "e8", "m8", "o9", "f10", "i10")
 )
 BASIC_POOLS: Final = frozenset(square(s) for s in ("i3", "j3", "i4", "j4", "e9", "f9", "g9", "h9"))
+
+
+def line(a: int, b: int) -> list[int]:
+    """The squares from ``a`` to ``b`` along a row or column, both included ([] if neither)."""
+    ra, ca = divmod(a, COLUMNS)
+    rb, cb = divmod(b, COLUMNS)
+    if ra == rb:
+        step = 1 if cb >= ca else -1
+        return [ra * COLUMNS + c for c in range(ca, cb + step, step)]
+    if ca == cb:
+        step = 1 if rb >= ra else -1
+        return [r * COLUMNS + ca for r in range(ra, rb + step, step)]
+    return []

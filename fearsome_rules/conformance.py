@@ -79,7 +79,7 @@ class _CaseLoader(yaml.SafeLoader):
 
 
 @attrs.define
-class _Marks:
+class Marks:
     """The start mark of every value and of every mapping key of a document."""
 
     values: dict[Path_, yaml.Mark] = attrs.Factory(dict)
@@ -96,7 +96,7 @@ class _Marks:
         return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
 
 
-def _build(loader: _CaseLoader, node: yaml.Node, path: Path_, marks: _Marks) -> Any:
+def _build(loader: _CaseLoader, node: yaml.Node, path: Path_, marks: Marks) -> Any:
     """The Python value of ``node``, recording marks (duplicate keys raise ConstructorError)."""
     marks.values[path] = node.start_mark
     if isinstance(node, yaml.MappingNode):
@@ -125,9 +125,11 @@ def _build(loader: _CaseLoader, node: yaml.Node, path: Path_, marks: _Marks) -> 
     return loader.construct_object(node, deep=True)
 
 
-def _read_yaml(text: str, file: str) -> tuple[Any, _Marks] | Problem:
+def read_yaml(text: str, file: str) -> tuple[Any, Marks] | Problem:
+    """The data of a YAML document and the marks of its values, or the Problem that stops it
+    (a syntax error, a duplicate key), with its line and column."""
     loader = _CaseLoader(text)
-    marks = _Marks()
+    marks = Marks()
     try:
         node = loader.get_single_node()
         if node is None:
@@ -179,7 +181,8 @@ def _path_text(path: Iterable[str | int]) -> str:
     return out or "the file"
 
 
-def _schema_problem(err: ValidationError, marks: _Marks, file: str) -> Problem:
+def schema_problem(err: ValidationError, marks: Marks, file: str) -> Problem:
+    """A schema validation error as one readable Problem at the place in the file it names."""
     alternatives = err.validator_value if isinstance(err.validator_value, list) else []
     if err.validator == "oneOf" and all(
         isinstance(a, dict) and "required" in a for a in alternatives
@@ -290,13 +293,13 @@ def load(paths: Sequence[str | Path]) -> Suite:
         except (OSError, UnicodeDecodeError) as e:
             problems.append(Problem(file, 1, 1, f"cannot read the file: {e}"))
             continue
-        read = _read_yaml(text, file)
+        read = read_yaml(text, file)
         if isinstance(read, Problem):
             problems.append(read)
             continue
         data, marks = read
         errs = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.path)))
-        file_problems = [_schema_problem(e, marks, file) for e in errs]
+        file_problems = [schema_problem(e, marks, file) for e in errs]
         if file_problems:
             problems.extend(sorted(set(file_problems), key=lambda p: (p.line, p.column)))
             continue
@@ -309,7 +312,7 @@ def load(paths: Sequence[str | Path]) -> Suite:
 
 
 def _check_case(
-    raw: Mapping[str, Any], path: Path_, marks: _Marks, file: str, seen_ids: dict[str, str]
+    raw: Mapping[str, Any], path: Path_, marks: Marks, file: str, seen_ids: dict[str, str]
 ) -> tuple[Case | None, list[Problem]]:
     """The semantic checks of one case that the schema cannot make."""
     found: list[Problem] = []
@@ -344,15 +347,8 @@ def _check_case(
 
     pos = raw.get("position")
     if pos is not None:
-        for name, place in pos.get("figures", {}).items():
-            if place not in ("waiting", "out", "removed"):
-                square(("position", "figures", name), place)
-        for key in ("stones", "crystals", "turn_right", "turn_about", "pools"):
-            squares(("position", key), pos.get(key, ()))
-        for k, t in enumerate(pos.get("teleporters", ())):
-            square(("position", "teleporters", k), t.split(":")[0])
-        if "monster" in pos:
-            square(("position", "monster"), pos["monster"])
+        for sub, text in position_squares(pos):
+            square(("position", *sub), text)
     steps: list[Step] = []
     for n, st in enumerate(raw["steps"]):
         at: Path_ = ("steps", n)
@@ -400,7 +396,7 @@ def _check_case(
     try:
         state = start_state(case, opts)
     except SetupError as e:
-        field_path = _setup_field_path(start, e.field)
+        field_path = setup_field_path(start, e.field)
         problem(field_path, f"impossible position: {e}")
         return case, found
     except FearsomeError as e:
@@ -423,7 +419,21 @@ def _check_case(
     return case, found
 
 
-def _setup_field_path(start: tuple[str, Any], field: str) -> Path_:
+def position_squares(pos: Mapping[str, Any]) -> Iterator[tuple[Path_, str]]:
+    """Every square name in a position mapping, with its place in the mapping."""
+    for name, place in pos.get("figures", {}).items():
+        if place not in ("waiting", "out", "removed"):
+            yield ("figures", name), place
+    for key in ("stones", "crystals", "turn_right", "turn_about", "pools"):
+        for k, v in enumerate(pos.get(key, ())):
+            yield (key, k), v
+    for k, t in enumerate(pos.get("teleporters", ())):
+        yield ("teleporters", k), t.split(":")[0]
+    if "monster" in pos:
+        yield ("monster",), pos["monster"]
+
+
+def setup_field_path(start: tuple[str, Any], field: str) -> Path_:
     """The place in a position mapping that a SetupError's field names (``figures.A5``)."""
     kind, data = start
     if kind != "position" or not field:
@@ -475,6 +485,12 @@ def start_state(case: Case, options: RuleOptions) -> GameState:
         if state.options != options and options != RuleOptions():
             state = parse_position(position_string(state.replace(options=options)))
         return state
+    return build_position(data, options)
+
+
+def build_position(data: Mapping[str, Any], options: RuleOptions) -> GameState:
+    """The position a position mapping describes (the keys of ``fearsome_rules.position``,
+    ``moved: all`` for every figure in play), under ``options``; raises SetupError."""
     players = data["players"]
     kw: dict[str, Any] = {k: data[k] for k in _POSITION_KEYS if k in data}
     if "deck_left" in data:

@@ -6,7 +6,13 @@ Squares are names (``a1``..``p11``); a figure that is not on a square is at ``wa
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 import attrs
+
+if TYPE_CHECKING:
+    from fearsome_rules.state import GameState
 
 
 @attrs.frozen
@@ -206,3 +212,104 @@ class GameEnded(Event):
 
     rule: str
     winners: str
+
+
+def fold(state: GameState, events: Iterable[Event]) -> GameState:
+    """Carry the events of one action out on ``state``: the state the action led to.
+
+    A front-end can animate an action by folding its events one by one; the tests check that
+    folding the events of every action gives exactly the state :func:`apply` returns, so the
+    events tell the whole story. The result is validated by :func:`fearsome_rules.position`.
+
+    >>> import fearsome_rules as fr
+    >>> from fearsome_rules.events import fold
+    >>> game = fr.new_game(3)
+    >>> after, events = fr.apply_traced(game, fr.FigureMove("A5", ("p11", "p10")))
+    >>> [str(e) for e in events]
+    ['FigureStepped A5 waiting p11', 'FigureStepped A5 p11 p10', 'FigureFlipped A5 2']
+    >>> fold(game, events) == after
+    True
+    """
+    from fearsome_rules import board
+    from fearsome_rules.deck import full_deck
+    from fearsome_rules.position import position
+    from fearsome_rules.state import SEAT_LETTERS, STONE_KINDS
+
+    stones = {board.name(sq): STONE_KINDS[state.cells[sq]] for sq in state.stones}
+    where = {f.name: f.place() for f in state.figures}
+    faces = {f.name: f.face for f in state.figures}
+    moved = {f.name for f in state.figures if f.moved}
+    owner = {f.name: SEAT_LETTERS[f.owner] for f in state.figures}
+    pools = {board.name(sq) for sq in state.pools}
+    arrows = board.DIRECTION_LETTERS
+    teleporters = [f"{board.name(sq)}:{p}:{arrows[d]}" for sq, p, d in state.teleporters]
+    monster, facing = board.name(state.monster), arrows[state.facing]
+    deck, stage, round_, start = list(state.deck), state.stage, state.round, state.start_player
+    escapes = [SEAT_LETTERS[s] for s in state.escapes]
+    to_place, ended = list(state.to_place), state.ended_by or None
+    for e in events:
+        if isinstance(e, (FigureStepped, FigureSlid, FigurePushed)):
+            where[e.figure] = e.to
+        elif isinstance(e, FigureExited):
+            where[e.figure] = "out"
+            escapes.append(owner[e.figure])
+        elif isinstance(e, FigureFlipped):
+            faces[e.figure] = e.face
+            moved.add(e.figure)
+        elif isinstance(e, FigureEaten):
+            where[e.figure] = e.then
+        elif isinstance(e, (StonePushed, StoneSlid)):
+            stones[e.to] = stones.pop(e.frm)
+        elif isinstance(e, StoneRemoved):
+            del stones[e.square]
+        elif isinstance(e, (MonsterStepped, MonsterTeleported)):
+            monster, facing = e.to, e.facing
+        elif isinstance(e, (MonsterWrapped, MonsterSlid)):
+            monster = e.to
+        elif isinstance(e, (MonsterTurned, MonsterTurnedByStone)):
+            facing = e.to
+        elif isinstance(e, MonsterLooked):
+            facing = e.facing
+        elif isinstance(e, TilePlaced):
+            to_place.remove(e.tile)
+            if e.tile.startswith("pool"):
+                pools.update(e.squares)
+            elif e.tile.startswith("teleporter"):
+                teleporters.append(f"{e.squares[0]}:{e.tile[-1]}:{e.arrow}")
+            else:
+                stones[e.squares[0]] = e.tile  # the stone tiles are named by their kind
+        elif isinstance(e, TileRevealed):
+            deck.remove(e.tile)
+        elif isinstance(e, StageChanged):
+            stage, deck = e.stage, list(full_deck(state.options.three_hits))
+        elif isinstance(e, RoundStarted):
+            round_, start = e.round, SEAT_LETTERS.index(e.start_player)
+            moved.clear()
+        elif isinstance(e, GameEnded):
+            ended = e.rule
+    by_kind: dict[str, list[str]] = {k: [] for k in STONE_KINDS.values()}
+    for sq, kind in stones.items():
+        by_kind[kind].append(sq)
+    return position(
+        state.players,
+        figures=where,
+        faces=faces,
+        moved=moved,
+        stones=by_kind["stone"],
+        crystals=by_kind["crystal"],
+        turn_right=by_kind["turn_right"],
+        turn_about=by_kind["turn_about"],
+        pools=pools,
+        teleporters=teleporters,
+        monster=monster,
+        facing=facing,
+        start_player=start,
+        round=round_,
+        stage=stage,
+        deck_left=deck,
+        escapes=escapes,
+        ended_by=ended,
+        setup=state.setup,
+        to_place=to_place,
+        options=state.options,
+    )

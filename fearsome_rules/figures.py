@@ -180,6 +180,8 @@ def run_path(
         if left <= 0:
             return "FIG-POINTS", f"the figure has only {points} movement points", pos, cells
         if target == OUT_STEP:
+            if pos == WAITING_POS:
+                return "FIG-ENTER", "a waiting figure enters on p11 first", pos, cells
             if pos != EXIT:
                 return "FIG-EDGE", "a figure can only leave the board from the exit a1", pos, cells
             if i != len(path) - 1:

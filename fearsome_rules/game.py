@@ -70,6 +70,16 @@ def new_game(
     ``setup`` (ADV-SETUP): ``basic`` lays out the printed basic game; ``advanced`` (the game
     for experienced players) and ``bsw`` (BSW's player-placed obstacles) begin with a placement
     phase on an empty board, ``start_player`` placing first.
+
+    >>> import fearsome_rules as fr
+    >>> game = fr.new_game(3, start_player=1)
+    >>> game.phase, game.round, game.to_move, len(game.figures)
+    (<Phase.FIGURES: 'figures'>, 1, 1, 12)
+    >>> fr.new_game(4, setup="advanced").phase
+    <Phase.PLACEMENT: 'placement'>
+    >>> fr.new_game(8)
+    Traceback (most recent call last):
+    fearsome_rules.errors.SetupError: [SET-PLAYERS] players: 8: the game is for 2 to 7 players
     """
     from fearsome_rules.placement import SETUPS, sort_tiles, tiles_for
 
@@ -357,13 +367,36 @@ def _transition(
 
 
 def check(state: GameState, action: Action) -> RuleError | None:
-    """The rule the action would break, or None if it is legal. Never raises for a rule."""
+    """The rule the action would break, or None if it is legal. Never raises for a rule.
+
+    >>> import fearsome_rules as fr
+    >>> game = fr.new_game(3)
+    >>> fr.check(game, fr.FigureMove("A5", ("p11", "p10"))) is None
+    True
+    >>> err = fr.check(game, fr.FigureMove("A5", ("p11", "o10")))
+    >>> err.rule, err.message
+    ('FIG-POINTS', 'A5 p11 o10: o10 is not orthogonally next to p11')
+    >>> fr.check(game, fr.Reveal("8"))
+    IllegalActionError('[RND-PHASES] a monster tile is revealed only after every figure has moved')
+    """
     result = _transition(state, action, None)
     return result if isinstance(result, RuleError) else None
 
 
 def apply(state: GameState, action: Action) -> GameState:
-    """The state after ``action``; raises IllegalMoveError/IllegalActionError naming the rule."""
+    """The state after ``action``; raises IllegalMoveError/IllegalActionError naming the rule.
+
+    States are immutable: ``state`` itself is unchanged, whether the action is legal or not.
+
+    >>> import fearsome_rules as fr
+    >>> game = fr.new_game(3)
+    >>> after = fr.apply(game, fr.FigureMove("A5", ("p11", "p10", "o10")))
+    >>> after.to_move, [(f.place(), f.face, f.moved) for f in after.figures if f.name == "A5"]
+    (1, [('o10', 2, True)])
+    >>> fr.apply(after, fr.FigureMove("A4", ("p11",)))
+    Traceback (most recent call last):
+    fearsome_rules.errors.IllegalMoveError: [RND-ORDER] A4 belongs to A, but B is to move
+    """
     result = _transition(state, action, None)
     if isinstance(result, RuleError):
         raise result
@@ -371,7 +404,18 @@ def apply(state: GameState, action: Action) -> GameState:
 
 
 def apply_traced(state: GameState, action: Action) -> tuple[GameState, tuple[ev.Event, ...]]:
-    """Like :func:`apply`, with every event of the action in order."""
+    """Like :func:`apply`, with every event of the action in order.
+
+    >>> import fearsome_rules as fr
+    >>> after, events = fr.apply_traced(fr.new_game(3), fr.FigureMove("A5", ("p11", "p10")))
+    >>> for event in events:
+    ...     print(event)
+    FigureStepped A5 waiting p11
+    FigureStepped A5 p11 p10
+    FigureFlipped A5 2
+    >>> events[0]
+    FigureStepped(figure='A5', frm='waiting', to='p11')
+    """
     trace: list[ev.Event] = []
     result = _transition(state, action, trace)
     if isinstance(result, RuleError):
@@ -383,6 +427,16 @@ def chance_outcomes(state: GameState) -> list[tuple[Reveal, Fraction]]:
     """At the monster phase, each tile that can be revealed with its exact probability.
 
     Empty in any other phase (DECK-REVEAL, DECK-FIRST).
+
+    >>> import fearsome_rules as fr
+    >>> game = fr.new_game(2)
+    >>> fr.chance_outcomes(game)  # the figure phase
+    []
+    >>> while game.phase is fr.Phase.FIGURES:  # every figure makes its zero move
+    ...     game = fr.apply(game, fr.legal_moves(game)[0])
+    >>> fr.chance_outcomes(game)  # the first tile: numbered tiles only
+    [(Reveal(tile='5'), Fraction(1, 6)), (Reveal(tile='7'), Fraction(1, 3)),
+     (Reveal(tile='8'), Fraction(1, 3)), (Reveal(tile='10'), Fraction(1, 6))]
     """
     if state.phase is not Phase.MONSTER:
         return []
@@ -395,6 +449,20 @@ def legal_moves(state: GameState, figure: str | None = None) -> list[FigureMove]
 
     Each is a shortest path to that result; the zero move of each figure comes first.
     ``figure`` restricts the list to one figure.
+
+    >>> import fearsome_rules as fr
+    >>> game = fr.new_game(3)
+    >>> len(fr.legal_moves(game))
+    46
+    >>> for move in fr.legal_moves(game, "A3"):
+    ...     print(move)
+    A3 -
+    A3 p11
+    A3 p11 p10
+    A3 p11 o11
+    A3 p11 p10 p9
+    A3 p11 p10 o10
+    A3 p11 o11 n11
     """
     if state.phase is not Phase.FIGURES:
         return []
@@ -430,7 +498,19 @@ def legal_actions(state: GameState) -> list[Action]:
 
 
 def outcome(state: GameState) -> Outcome | None:
-    """The result of a finished game, or None while it goes on (END-WIN, END-MOST, END-NOBODY)."""
+    """The result of a finished game, or None while it goes on (END-WIN, END-MOST, END-NOBODY).
+
+    >>> import fearsome_rules as fr
+    >>> fr.outcome(fr.new_game(2)) is None
+    True
+    >>> over = fr.position(
+    ...     2,
+    ...     figures={"A1": "out", "A3": "out", "A4": "out"},  # A has 3 out: A wins at once
+    ...     deck_left=["7", "8", "10", "1hit", "2hits"],
+    ... )
+    >>> fr.outcome(over)
+    Outcome(rule='END-WIN', winners=(0,), escaped=(3, 0), ranking=(0, 1))
+    """
     if state.phase is not Phase.OVER:
         return None
     n = state.players

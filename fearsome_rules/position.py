@@ -209,6 +209,14 @@ def position(
                 f"faces.{n}", f"{face!r}: figure {n} shows {kind} or {7 - kind}", "SET-FIGURES"
             )
         figs.append(Figure(owner, kind, face, where, n in moved_set))
+    for f in figs:
+        if f.where == REMOVED and f.moved and ended_by is None:
+            raise SetupError(
+                f"moved.{f.name}",
+                "a removed figure has not moved this round: figures are removed in the monster "
+                "phase, and a new round clears every mark",
+                "RND-ONCE",
+            )
     if stage == 1 and any(f.where == REMOVED for f in figs):
         raise SetupError(
             "figures", "no figure is removed in stage 1: eaten figures wait", "MON-EATEN"

@@ -16,6 +16,6 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.register_profile(
-    "deep", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "deep", max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))

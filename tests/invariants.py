@@ -63,3 +63,46 @@ def check_invariants(state: GameState) -> None:
         assert state.to_move == -1
     if state.phase is Phase.MONSTER:
         assert next_to_move(state.figures, n, 0) == -1, "RND-ONCE: monster before all moved"
+
+
+def check_transition(
+    before: GameState, action: object, after: GameState, events: tuple[object, ...]
+) -> None:
+    """Invariants of one action, each naming its rule id."""
+    from fearsome_rules import actions, deck
+    from fearsome_rules import events as ev
+
+    # SET-FIGURES: the same figures, in the same order, before and after.
+    assert [f.name for f in before.figures] == [f.name for f in after.figures], "SET-FIGURES"
+    for a, b in zip(before.figures, after.figures, strict=True):
+        # FIG-EXIT / STAGE-TWO: out is for good, removed is for good.
+        if a.where in (OUT, REMOVED):
+            assert b.where == a.where, f"FIG-EXIT/STAGE-TWO: {a.name} came back"
+    # Stones are conserved: only the events that remove one (PUSH-CORNER, MON-PUSH-OFF,
+    # MON-CORNER-STONE, ADV-TELEPORT-PUSH) or place one (PLACE-ORDER) change their number.
+    removed = sum(isinstance(e, ev.StoneRemoved) for e in events)
+    placed = sum(
+        isinstance(e, ev.TilePlaced) and e.tile in ("stone", "crystal", "turn_right", "turn_about")
+        for e in events
+    )
+    assert len(after.stones) == len(before.stones) - removed + placed, "BRD-LAYOUT: stones"
+    kinds_before = Counter(before.cells[s] for s in before.stones)
+    kinds_after = Counter(after.cells[s] for s in after.stones)
+    if not removed and not placed:
+        assert kinds_before == kinds_after, "ADV-TURN: a stone changed its kind"
+    if isinstance(action, actions.FigureMove):
+        # RND-ONCE / FIG-FLIP: exactly the moving figure is marked and flipped.
+        changed = [
+            (a, b) for a, b in zip(before.figures, after.figures, strict=True) if a.moved != b.moved
+        ]
+        assert [a.name for a, _ in changed] == [action.figure], "RND-ONCE"
+        assert changed[0][1].face == 7 - changed[0][0].face, "FIG-FLIP"
+        assert after.monster == before.monster and after.facing == before.facing, "RND-PHASES"
+    if isinstance(action, actions.Reveal):
+        # DECK-FIRST: the first tile of a game is never a hit tile.
+        if before.stage == 1 and before.reveals == 0:
+            assert not deck.is_hit_tile(action.tile), "DECK-FIRST"
+        # STAGE-ONE / STAGE-TWO-END: a reveal counts, and a stage has at most 7.
+        assert after.reveals == before.reveals + 1 or after.stage == 2 != before.stage, "STAGE-ONE"
+        # END-BOUND: a reveal either ends the game or starts the next round.
+        assert after.phase is Phase.OVER or after.round == before.round + 1, "END-BOUND"

@@ -9,10 +9,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
-from invariants import check_invariants
-from strategies import figure_move, pick, rule_options
+from invariants import check_invariants, check_transition
+from strategies import figure_move, pick, played, rule_options
 
 import fearsome_rules as fr
 from fearsome_rules import board
@@ -124,3 +124,23 @@ def test_moves_flip_and_faces_sum_to_seven(states: list[fr.GameState]) -> None:
         assert len(changed) == 1  # exactly one figure moved
         a, b = changed[0]
         assert b.face == 7 - a.face and b.moved and not a.moved
+
+
+@pytest.mark.rules("END-BOUND", "STAGE-ONE", "STAGE-TWO-END", "DECK-FIRST", "RND-ONCE")
+@settings(max_examples=max(10, settings().max_examples // 3))
+@given(played(max_actions=2000))
+def test_generated_games_end_within_their_bound(
+    game: tuple[list[fr.GameState], list[fr.Action]],
+) -> None:
+    """Every game ends: at most 14 rounds (7 tiles a stage), each with at most one move per
+    figure and one reveal, after at most 17 placements; each action keeps the transition
+    invariants (tests/invariants.py)."""
+    states, actions = game
+    last = states[-1]
+    assert last.phase is Phase.OVER, "END-BOUND: the game did not end"
+    assert last.round <= 14
+    bound = 17 + 14 * (len(last.figures) + 1)
+    assert len(actions) <= bound
+    for before, act, after in zip(states, actions, states[1:], strict=False):
+        _, events = fr.apply_traced(before, act)
+        check_transition(before, act, after, events)

@@ -130,5 +130,4 @@ class Game(RuleBasedStateMachine):
 Game.TestCase.settings = settings(
     max_examples=max(10, settings().max_examples // 4), stateful_step_count=60, deadline=None
 )
-TestGame = Game.TestCase
-TestGame.pytestmark = [pytest.mark.rules("RND-ORDER", "RND-ONCE", "FIG-POINTS", "FIG-FLIP")]
+TestGame = pytest.mark.rules("RND-ORDER", "RND-ONCE", "FIG-POINTS", "FIG-FLIP")(Game.TestCase)

@@ -142,6 +142,12 @@ def entered_this_round(state: GameState, seat: int) -> int:
     return sum(1 for f in state.figures if f.owner == seat and f.moved and f.where != WAITING)
 
 
+def entry_limited(state: GameState, f: Figure) -> bool:
+    """RND-FIRST: in round 1 a player brings at most two figures onto the board, so a waiting
+    figure whose owner has brought two may only make the zero move."""
+    return f.where == WAITING and state.round == 1 and entered_this_round(state, f.owner) >= 2
+
+
 # --- figure moves ----------------------------------------------------------------------------
 
 
@@ -166,12 +172,7 @@ def _figure_rule_check(state: GameState, move: FigureMove) -> tuple[int, RuleErr
         return i, IllegalMoveError("RND-ONCE", f"{f.name} is {f.place()} and no longer moves")
     if f.moved:
         return i, IllegalMoveError("RND-ONCE", f"{f.name} has already moved this round")
-    if (
-        state.round == 1
-        and f.where == WAITING
-        and move.path
-        and entered_this_round(state, f.owner) >= 2
-    ):
+    if move.path and entry_limited(state, f):
         return i, IllegalMoveError(
             "RND-FIRST", "in round 1 a player brings at most two figures onto the board"
         )

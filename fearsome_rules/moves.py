@@ -23,7 +23,7 @@ import attrs
 from fearsome_rules import board
 from fearsome_rules.actions import OUT, FigureMove
 from fearsome_rules.figures import OUT_STEP, WAITING_POS, figure_step, reachable, run_path
-from fearsome_rules.game import _figure_rule_check, _lifted, _must_enter, entered_this_round
+from fearsome_rules.game import _figure_rule_check, _lifted, _must_enter, entry_limited
 from fearsome_rules.state import PLACE_NAMES, WAITING, Figure, GameState, Phase, figure_index
 
 _END_RULES = frozenset({"FIG-THROUGH", "POOL-LAST-POINT"})  # broken only by where a path ends
@@ -39,11 +39,6 @@ def _movers(state: GameState, figure: str | None) -> list[tuple[int, Figure]]:
         for i, f in enumerate(state.figures)
         if f.owner == state.to_move and not f.moved and f.active and wanted in (None, i)
     ]
-
-
-def _entry_limited(state: GameState, f: Figure) -> bool:
-    """RND-FIRST: in round 1 a player brings at most two figures onto the board."""
-    return f.where == WAITING and state.round == 1 and entered_this_round(state, f.owner) >= 2
 
 
 def _zero_allowed(state: GameState, f: Figure) -> bool:
@@ -83,7 +78,7 @@ def all_paths(state: GameState, figure: str | None = None) -> Iterator[FigureMov
     for _i, f in _movers(state, figure):
         if _zero_allowed(state, f):
             yield FigureMove._trusted(f.name, ())
-        if _entry_limited(state, f):
+        if entry_limited(state, f):
             continue
         start, base = _lifted(state, f)
         yield from _extend(state, f.name, base, start, f.face, (), stop)
@@ -136,7 +131,7 @@ def destinations(state: GameState) -> dict[str, tuple[str, ...]]:
         ends: set[int] = set()
         if _zero_allowed(state, f):
             ends.add(f.where if f.where >= 0 else WAITING_POS)
-        if not _entry_limited(state, f):
+        if not entry_limited(state, f):
             start, base = _lifted(state, f)
             found = reachable(base, state.pool, state.tele, state.monster, start, f.face, stop)
             ends.update(end for end, path, _ in found if path)
@@ -199,14 +194,10 @@ def continuations(state: GameState, move: FigureMove) -> Continuation:
     )
     if rule is not None and rule not in _END_RULES:
         raise IllegalMoveError(rule, f"{move}: {why}")
-    if move.path and _entry_limited(state, f):
-        raise IllegalMoveError(
-            "RND-FIRST", "in round 1 a player brings at most two figures onto the board"
-        )
     complete = rule is None and (bool(move.path) or _zero_allowed(state, f))
     left = f.face - len(steps)
     nexts: list[str] = []
-    if pos != OUT_STEP and left > 0 and not _entry_limited(state, f):
+    if pos != OUT_STEP and left > 0 and not entry_limited(state, f):
         if pos == board.EXIT:
             nexts.append(OUT)
         targets = (board.ENTRANCE,) if pos == WAITING_POS else board.NEIGHBOUR[pos]
@@ -241,7 +232,7 @@ def path_counts(state: GameState, figure: str) -> list[tuple[FigureMove, int]]:
     start, base = _lifted(state, f)
     if _zero_allowed(state, f):
         add(start, base, (), 1)
-    if not _entry_limited(state, f):
+    if not entry_limited(state, f):
         # Layer by layer: (square, cells) -> [number of path prefixes reaching it, a shortest
         # prefix]. Paths are counted, not listed, so a 6-point figure costs little.
         layer: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[str, ...]]] = {

@@ -73,31 +73,26 @@ def _attempt(rng: random.Random) -> fr.GameState:
             part = _pool(rng, shape)
             if part and not set(part) & set(pools) and not set(part) & {"a1", "p11"}:
                 pools += part
-    taken = set(pools or board_names(board.BASIC_POOLS))
+    taken = set(pools) if pools else {board.name(s) for s in board.BASIC_POOLS}
     pick = [s for s in free if s not in taken]
-    kwargs: dict[str, object] = {}
+    stones: list[str] | None = None  # None: the basic layout's stones
+    crystals: list[str] = []
+    turn_right: list[str] = []
+    turn_about: list[str] = []
+    teleporters: list[str] = []
+    used = 0
     if advanced:
-        kwargs["stones"] = pick[:3]
-        kwargs["crystals"] = pick[3:5]
-        kwargs["turn_right"] = pick[5:9]
-        kwargs["turn_about"] = pick[9:11]
+        stones, crystals, turn_right, turn_about = pick[:3], pick[3:5], pick[5:9], pick[9:11]
         used = 11
         if rng.random() < 0.8:
             arrows = "NESW"
-            kwargs["teleporters"] = [
-                f"{pick[11 + k]}:{1 + k // 2}:{rng.choice(arrows)}" for k in range(4)
-            ]
+            teleporters = [f"{pick[11 + k]}:{1 + k // 2}:{rng.choice(arrows)}" for k in range(4)]
             used = 15
-        kwargs["setup"] = "advanced"
     elif rng.random() < 0.5:
-        kwargs["stones"] = pick[: rng.randint(0, 11)]
-        used = len(kwargs["stones"])  # type: ignore[arg-type]
-    else:
-        used = 0
-    if rng.random() < 0.7 and not advanced:  # thin the layout out at random
-        stones = kwargs.get("stones")
-        if stones is not None:
-            kwargs["stones"] = [s for s in stones if rng.random() < 0.7]  # type: ignore[attr-defined]
+        stones = pick[: rng.randint(0, 11)]
+        used = len(stones)
+    if rng.random() < 0.7 and not advanced and stones is not None:  # thin the layout out
+        stones = [s for s in stones if rng.random() < 0.7]
     rest = pick[used:]
     monster = rest[0]
     stage = rng.choice([1, 2])
@@ -139,12 +134,13 @@ def _attempt(rng: random.Random) -> fr.GameState:
         deck_left=deck_left,
         escapes=escapes,
         options=opts,
-        **kwargs,  # type: ignore[arg-type]
+        stones=stones,
+        crystals=crystals,
+        turn_right=turn_right,
+        turn_about=turn_about,
+        teleporters=teleporters,
+        setup="advanced" if advanced else None,
     )
-
-
-def board_names(squares: frozenset[int]) -> list[str]:
-    return [board.name(s) for s in squares]
 
 
 class Disagreement(AssertionError):

@@ -13,8 +13,8 @@ import time
 from collections.abc import Callable
 
 import fearsome_rules as fr
-from fearsome_rules.bots import draw_tile, play, random_bot
-from fearsome_rules.state import Phase
+from fearsome_rules.core.state import Phase
+from fearsome_rules.tools.bots import draw_tile, play, random_bot
 
 
 def _rate(fn: Callable[[], object], n: int) -> float:

@@ -10,9 +10,9 @@ A pure core: immutable states, pure transitions, rule options as data. Typical u
     IllegalMoveError('[RND-ORDER] A1 belongs to A, but B is to move')
 """
 
-from fearsome_rules import board, bots, deck, events
-from fearsome_rules.actions import Action, FigureMove, PlaceTile, Reveal, parse_action
-from fearsome_rules.errors import (
+from fearsome_rules.core import board, deck, events
+from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal, parse_action
+from fearsome_rules.core.errors import (
     FearsomeError,
     IllegalActionError,
     IllegalMoveError,
@@ -20,7 +20,7 @@ from fearsome_rules.errors import (
     RuleError,
     SetupError,
 )
-from fearsome_rules.game import (
+from fearsome_rules.core.game import (
     Outcome,
     apply,
     apply_traced,
@@ -31,13 +31,13 @@ from fearsome_rules.game import (
     new_game,
     outcome,
 )
-from fearsome_rules.moves import Continuation, all_paths, continuations, destinations
-from fearsome_rules.notation import diagram, parse_diagram, parse_position, position_string
-from fearsome_rules.options import RuleOptions
-from fearsome_rules.perft import divide, perft
-from fearsome_rules.placement import legal_placements
-from fearsome_rules.position import position
-from fearsome_rules.records import (
+from fearsome_rules.core.moves import Continuation, all_paths, continuations, destinations
+from fearsome_rules.core.options import RuleOptions
+from fearsome_rules.core.placement import legal_placements
+from fearsome_rules.core.position import position
+from fearsome_rules.core.state import Figure, GameState, Phase
+from fearsome_rules.formats.notation import diagram, parse_diagram, parse_position, position_string
+from fearsome_rules.formats.records import (
     GameRecord,
     RecordError,
     action_from_json,
@@ -45,7 +45,8 @@ from fearsome_rules.records import (
     state_from_json,
     state_to_json,
 )
-from fearsome_rules.state import Figure, GameState, Phase
+from fearsome_rules.tools import bots
+from fearsome_rules.tools.perft import divide, perft
 
 __all__ = [
     "Action",

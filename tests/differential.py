@@ -26,8 +26,8 @@ from naive.model import NaiveIllegal
 from naive_adapter import to_naive, walk_trace
 
 import fearsome_rules as fr
-from fearsome_rules import board
-from fearsome_rules.moves import all_paths
+from fearsome_rules.core import board
+from fearsome_rules.core.moves import all_paths
 
 SQUARE_NAMES = sorted(board.NAME_SET)
 

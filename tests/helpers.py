@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 import fearsome_rules as fr
-from fearsome_rules import board
-from fearsome_rules import events as ev
-from fearsome_rules.state import kinds_for
+from fearsome_rules.core import board
+from fearsome_rules.core import events as ev
+from fearsome_rules.core.state import kinds_for
 
 
 def all_names(players: int) -> list[str]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fearsome_rules import board
-from fearsome_rules.game import next_to_move
-from fearsome_rules.state import OUT, REMOVED, WAITING, GameState, Phase, kinds_for
+from fearsome_rules.core import board
+from fearsome_rules.core.game import next_to_move
+from fearsome_rules.core.state import OUT, REMOVED, WAITING, GameState, Phase, kinds_for
 
 
 def check_invariants(state: GameState) -> None:
@@ -69,8 +69,8 @@ def check_transition(
     before: GameState, action: object, after: GameState, events: tuple[object, ...]
 ) -> None:
     """Invariants of one action, each naming its rule id."""
-    from fearsome_rules import actions, deck
-    from fearsome_rules import events as ev
+    from fearsome_rules.core import actions, deck
+    from fearsome_rules.core import events as ev
 
     # SET-FIGURES: the same figures, in the same order, before and after.
     assert [f.name for f in before.figures] == [f.name for f in after.figures], "SET-FIGURES"

@@ -37,18 +37,19 @@ def _marker_ids(node: ast.AST) -> list[str]:
 def rule_ids_in_tests() -> dict[str, list[str]]:
     """Rule id -> the tests that carry it in a ``@pytest.mark.rules(...)`` marker."""
     out: dict[str, list[str]] = {}
-    for path in sorted((ROOT / "tests").glob("test_*.py")):
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        where = path.relative_to(ROOT / "tests").as_posix()
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
                 for dec in node.decorator_list:
                     for rid in _marker_ids(dec):
-                        out.setdefault(rid, []).append(f"{path.name}::{node.name}")
+                        out.setdefault(rid, []).append(f"{where}::{node.name}")
             if isinstance(node, ast.Assign) and any(
                 isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
             ):
                 for rid in _marker_ids(node.value):
-                    out.setdefault(rid, []).append(f"{path.name}::pytestmark")
+                    out.setdefault(rid, []).append(f"{where}::pytestmark")
     return out
 
 
@@ -57,7 +58,7 @@ def code_ids() -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     families = "BRD|SET|RND|FIG|PUSH|POOL|MON|DECK|STAGE|END|VAR|ADV|PLACE|BSW"
     pattern = re.compile(rf"\b((?:{families})(?:-[A-Z0-9]+)+)\b")
-    for path in sorted((ROOT / "fearsome_rules").glob("*.py")):
+    for path in sorted((ROOT / "fearsome_rules").rglob("*.py")):
         for m in pattern.finditer(path.read_text(encoding="utf-8")):
             rid = m.group(1)
             if not rid.endswith("-"):

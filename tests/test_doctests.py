@@ -21,34 +21,33 @@ FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 def test_the_main_functions_have_examples() -> None:
     finder = doctest.DocTestFinder()
-    examples = {
-        t.name.removeprefix("fearsome_rules.")
-        for name in ["fearsome_rules", *MODULES]
-        for t in finder.find(importlib.import_module(name))
-        if t.examples
-    }
-    wanted = {
-        "fearsome_rules",
-        "game.new_game",
-        "game.legal_moves",
-        "game.check",
-        "game.apply",
-        "game.apply_traced",
-        "game.chance_outcomes",
-        "game.outcome",
-        "moves.all_paths",
-        "moves.destinations",
-        "moves.continuations",
-        "notation.position_string",
-        "notation.parse_position",
-        "notation.diagram",
-        "notation.parse_diagram",
-        "records.GameRecord",
-        "records.state_to_json",
-        "records.state_from_json",
-        "perft.perft",
-    }
-    assert wanted <= examples, sorted(wanted - examples)
+    wanted = (
+        "new_game",
+        "legal_moves",
+        "check",
+        "apply",
+        "apply_traced",
+        "chance_outcomes",
+        "outcome",
+        "all_paths",
+        "destinations",
+        "continuations",
+        "position_string",
+        "parse_position",
+        "diagram",
+        "parse_diagram",
+        "GameRecord",
+        "state_to_json",
+        "state_from_json",
+        "perft",
+    )
+    missing = [
+        name
+        for name in wanted
+        if not any(t.examples for t in finder.find(getattr(fearsome_rules, name), name))
+    ]
+    assert not missing
+    assert finder.find(fearsome_rules)[0].examples  # the package's own docstring
 
 
 @pytest.mark.parametrize("name", ["fearsome_rules", *MODULES])

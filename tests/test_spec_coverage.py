@@ -28,7 +28,7 @@ def test_code_names_only_real_rule_ids() -> None:
 
 
 def test_rule_ids_module_matches_the_spec() -> None:
-    from fearsome_rules.rules import RULE_IDS
+    from fearsome_rules.core.rules import RULE_IDS
 
     assert set(spec_ids()) == RULE_IDS
 
@@ -36,7 +36,7 @@ def test_rule_ids_module_matches_the_spec() -> None:
 def test_every_rule_id_has_a_conformance_case() -> None:
     from pathlib import Path
 
-    from fearsome_rules.conformance import load
+    from fearsome_rules.tools.conformance import load
 
     suite = load([Path(__file__).resolve().parent.parent / "conformance" / "cases"])
     covered = {rule for case in suite.cases for rule in case.rules}

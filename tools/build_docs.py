@@ -23,7 +23,7 @@ Usage, from the repository root::
     python3 tools/build_docs.py --cli       # regenerate docs/cli.md from the argparse parser
 
 The build exits 1, listing them, if a link is broken. ``tests/test_build_docs.py`` builds the
-site and checks every page and link; ``tests/test_cli_reference.py`` checks docs/cli.md.
+site and checks every page and link; ``tests/cli/test_cli_reference.py`` checks docs/cli.md.
 """
 
 from __future__ import annotations
@@ -485,7 +485,7 @@ def build(out_dir: Path, root: Path = ROOT) -> Site:
 def write_cli_reference(root: Path = ROOT) -> Path:
     """Regenerate docs/cli.md from the command line's parser."""
     sys.path.insert(0, str(root))
-    from fearsome_rules.cli import reference
+    from fearsome_rules.cli.commands import reference
 
     path = root / "docs" / "cli.md"
     path.write_text(reference(), "utf-8")

@@ -12,7 +12,7 @@ Usage, from the repository root::
     python3 tools/make_pictures.py           # write the pictures
     python3 tools/make_pictures.py --check   # exit 1 if a committed picture is out of date
 
-``tests/test_render.py`` runs the check.
+``tests/tools/test_render.py`` runs the check.
 """
 
 from __future__ import annotations
@@ -27,13 +27,13 @@ import attrs
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fearsome_rules import conformance as cf  # noqa: E402
-from fearsome_rules import question, render  # noqa: E402
-from fearsome_rules.actions import Action, FigureMove, Reveal  # noqa: E402
-from fearsome_rules.options import RuleOptions  # noqa: E402
-from fearsome_rules.position import position  # noqa: E402
-from fearsome_rules.state import GameState  # noqa: E402
-from fearsome_rules.trail import trail  # noqa: E402
+from fearsome_rules.core.actions import Action, FigureMove, Reveal  # noqa: E402
+from fearsome_rules.core.options import RuleOptions  # noqa: E402
+from fearsome_rules.core.position import position  # noqa: E402
+from fearsome_rules.core.state import GameState  # noqa: E402
+from fearsome_rules.tools import conformance as cf  # noqa: E402
+from fearsome_rules.tools import question, render  # noqa: E402
+from fearsome_rules.tools.trail import trail  # noqa: E402
 
 IMG = ROOT / "docs" / "img"
 EXAMPLE_FILES = ("rulebook-examples.yaml", "faq.yaml")

@@ -1,0 +1,315 @@
+"""What happened during an action, in order: for front-ends to animate and tests to assert on.
+
+Squares are names (``a1``..``p11``); a figure that is not on a square is at ``waiting``,
+``out`` or ``removed``. Directions are ``N``, ``E``, ``S``, ``W``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import attrs
+
+if TYPE_CHECKING:
+    from fearsome_rules.core.state import GameState
+
+
+@attrs.frozen
+class Event:
+    """Base class of every event."""
+
+    def __str__(self) -> str:
+        fields = " ".join(str(getattr(self, a.name)) for a in attrs.fields(type(self)))
+        return f"{type(self).__name__} {fields}".strip()
+
+
+@attrs.frozen
+class FigureStepped(Event):
+    """A figure spent one point to step from one square to the next (FIG-POINTS, FIG-ENTER)."""
+
+    figure: str
+    frm: str
+    to: str
+
+
+@attrs.frozen
+class FigureSlid(Event):
+    """A figure slid across a blood pool (POOL-SLIDE) or was pushed onto one (MON-PUSH-POOL)."""
+
+    figure: str
+    frm: str
+    to: str
+
+
+@attrs.frozen
+class FigureExited(Event):
+    """A figure left through the exit and is out (FIG-EXIT)."""
+
+    figure: str
+
+
+@attrs.frozen
+class FigureFlipped(Event):
+    """A figure was turned over after its move (FIG-FLIP); ``face`` is the new number."""
+
+    figure: str
+    face: int
+
+
+@attrs.frozen
+class StonePushed(Event):
+    """A stone was pushed one square (PUSH-ONE, MON-PUSH); ``by`` is a figure or ``monster``."""
+
+    frm: str
+    to: str
+    by: str
+
+
+@attrs.frozen
+class StoneSlid(Event):
+    """A pushed stone slid across a blood pool (POOL-STONE-SLIDE)."""
+
+    frm: str
+    to: str
+
+
+@attrs.frozen
+class StoneRemoved(Event):
+    """A stone left the game: pushed onto a corner or off the board."""
+
+    square: str
+    reason: str
+
+
+@attrs.frozen
+class FigurePushed(Event):
+    """The monster pushed a figure one square as part of a line (MON-PUSH)."""
+
+    figure: str
+    frm: str
+    to: str
+
+
+@attrs.frozen
+class FigureEaten(Event):
+    """A figure was eaten: stepped on, or pushed off the board (MON-EAT, MON-PUSH-OFF).
+
+    ``square`` is where it was last; ``then`` is ``waiting`` (stage 1) or ``removed``.
+    """
+
+    figure: str
+    square: str
+    how: str
+    then: str
+
+
+@attrs.frozen
+class MonsterLooked(Event):
+    """The monster looked (MON-SIGHT-DIRS): the nearest figure seen each way, and the result.
+
+    ``ahead``, ``left`` and ``right`` are ``"<figure>@<distance>"`` or ``""`` when nothing
+    is seen; ``facing`` is the facing after the look.
+    """
+
+    square: str
+    ahead: str
+    left: str
+    right: str
+    facing: str
+
+
+@attrs.frozen
+class MonsterTurned(Event):
+    """The monster turned towards the strictly nearest figure (MON-CHOOSE)."""
+
+    square: str
+    frm: str
+    to: str
+
+
+@attrs.frozen
+class MonsterStepped(Event):
+    """The monster used one step (MON-STEP); ``to`` is where the step ended."""
+
+    number: int
+    frm: str
+    to: str
+    facing: str
+
+
+@attrs.frozen
+class MonsterWrapped(Event):
+    """The monster went through a wall (MON-WRAP) and re-entered at the same letter."""
+
+    frm: str
+    to: str
+    wall: str
+
+
+@attrs.frozen
+class MonsterTurnedByStone(Event):
+    """A turning stone ahead turned the monster instead of being pushed (ADV-TURN)."""
+
+    square: str
+    stone: str
+    kind: str
+    frm: str
+    to: str
+
+
+@attrs.frozen
+class MonsterTeleported(Event):
+    """The monster stepped onto a teleporter and is on its partner, facing its arrow."""
+
+    frm: str
+    to: str
+    facing: str
+
+
+@attrs.frozen
+class MonsterSlid(Event):
+    """The monster slid across a blood pool within its step (MON-SLIDE)."""
+
+    frm: str
+    to: str
+
+
+@attrs.frozen
+class TilePlaced(Event):
+    """A floor tile was placed before round 1 (PLACE-ORDER); ``arrow`` for a teleporter."""
+
+    tile: str
+    squares: tuple[str, ...]
+    arrow: str
+
+
+@attrs.frozen
+class TileRevealed(Event):
+    """A monster tile was revealed (DECK-REVEAL)."""
+
+    tile: str
+
+
+@attrs.frozen
+class StageChanged(Event):
+    """Stage 2 began and the tiles were reshuffled (STAGE-ONE)."""
+
+    stage: int
+
+
+@attrs.frozen
+class RoundStarted(Event):
+    """A new round began; ``start_player`` holds the start player tile (RND-START-PASS)."""
+
+    round: int
+    start_player: str
+
+
+@attrs.frozen
+class GameEnded(Event):
+    """The game is over; ``rule`` names the ending rule, ``winners`` the seat letters."""
+
+    rule: str
+    winners: str
+
+
+def fold(state: GameState, events: Iterable[Event]) -> GameState:
+    """Carry the events of one action out on ``state``: the state the action led to.
+
+    A front-end can animate an action by folding its events one by one; the tests check that
+    folding the events of every action gives exactly the state :func:`apply` returns, so the
+    events tell the whole story. The result is validated by :func:`fearsome_rules.core.position`.
+
+    >>> import fearsome_rules as fr
+    >>> from fearsome_rules.core.events import fold
+    >>> game = fr.new_game(3)
+    >>> after, events = fr.apply_traced(game, fr.FigureMove("A5", ("p11", "p10")))
+    >>> [str(e) for e in events]
+    ['FigureStepped A5 waiting p11', 'FigureStepped A5 p11 p10', 'FigureFlipped A5 2']
+    >>> fold(game, events) == after
+    True
+    """
+    from fearsome_rules.core import board
+    from fearsome_rules.core.deck import full_deck
+    from fearsome_rules.core.position import position
+    from fearsome_rules.core.state import SEAT_LETTERS, STONE_KINDS
+
+    stones = {board.name(sq): STONE_KINDS[state.cells[sq]] for sq in state.stones}
+    where = {f.name: f.place() for f in state.figures}
+    faces = {f.name: f.face for f in state.figures}
+    moved = {f.name for f in state.figures if f.moved}
+    owner = {f.name: SEAT_LETTERS[f.owner] for f in state.figures}
+    pools = {board.name(sq) for sq in state.pools}
+    arrows = board.DIRECTION_LETTERS
+    teleporters = [f"{board.name(sq)}:{p}:{arrows[d]}" for sq, p, d in state.teleporters]
+    monster, facing = board.name(state.monster), arrows[state.facing]
+    deck, stage, round_, start = list(state.deck), state.stage, state.round, state.start_player
+    escapes = [SEAT_LETTERS[s] for s in state.escapes]
+    to_place, ended = list(state.to_place), state.ended_by or None
+    for e in events:
+        if isinstance(e, (FigureStepped, FigureSlid, FigurePushed)):
+            where[e.figure] = e.to
+        elif isinstance(e, FigureExited):
+            where[e.figure] = "out"
+            escapes.append(owner[e.figure])
+        elif isinstance(e, FigureFlipped):
+            faces[e.figure] = e.face
+            moved.add(e.figure)
+        elif isinstance(e, FigureEaten):
+            where[e.figure] = e.then
+        elif isinstance(e, (StonePushed, StoneSlid)):
+            stones[e.to] = stones.pop(e.frm)
+        elif isinstance(e, StoneRemoved):
+            del stones[e.square]
+        elif isinstance(e, (MonsterStepped, MonsterTeleported)):
+            monster, facing = e.to, e.facing
+        elif isinstance(e, (MonsterWrapped, MonsterSlid)):
+            monster = e.to
+        elif isinstance(e, (MonsterTurned, MonsterTurnedByStone)):
+            facing = e.to
+        elif isinstance(e, MonsterLooked):
+            facing = e.facing
+        elif isinstance(e, TilePlaced):
+            to_place.remove(e.tile)
+            if e.tile.startswith("pool"):
+                pools.update(e.squares)
+            elif e.tile.startswith("teleporter"):
+                teleporters.append(f"{e.squares[0]}:{e.tile[-1]}:{e.arrow}")
+            else:
+                stones[e.squares[0]] = e.tile  # the stone tiles are named by their kind
+        elif isinstance(e, TileRevealed):
+            deck.remove(e.tile)
+        elif isinstance(e, StageChanged):
+            stage, deck = e.stage, list(full_deck(state.options.three_hits))
+        elif isinstance(e, RoundStarted):
+            round_, start = e.round, SEAT_LETTERS.index(e.start_player)
+            moved.clear()
+        elif isinstance(e, GameEnded):
+            ended = e.rule
+    by_kind: dict[str, list[str]] = {k: [] for k in STONE_KINDS.values()}
+    for sq, kind in stones.items():
+        by_kind[kind].append(sq)
+    return position(
+        state.players,
+        figures=where,
+        faces=faces,
+        moved=moved,
+        stones=by_kind["stone"],
+        crystals=by_kind["crystal"],
+        turn_right=by_kind["turn_right"],
+        turn_about=by_kind["turn_about"],
+        pools=pools,
+        teleporters=teleporters,
+        monster=monster,
+        facing=facing,
+        start_player=start,
+        round=round_,
+        stage=stage,
+        deck_left=deck,
+        escapes=escapes,
+        ended_by=ended,
+        setup=state.setup,
+        to_place=to_place,
+        options=state.options,
+    )

@@ -1,0 +1,169 @@
+"""Simple bots and a seeded driver: the randomness lives here, never in the rules core."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
+
+from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
+from fearsome_rules.core.board import COLUMNS, RAY
+from fearsome_rules.core.figures import OUT_STEP, WAITING_POS, reachable
+from fearsome_rules.core.game import apply, chance_outcomes, legal_moves
+from fearsome_rules.core.placement import legal_placements
+from fearsome_rules.core.state import CRYSTAL, GameState, Phase
+
+Bot = Callable[[GameState, random.Random], FigureMove]
+
+
+def random_bot(state: GameState, rng: random.Random) -> FigureMove:
+    """Any legal move, uniformly among the distinct results."""
+    return rng.choice(legal_moves(state))
+
+
+def _exposure(state: GameState, seat: int) -> int:
+    """How many of a seat's figures stand in a straight, unblocked line from the monster."""
+    cells = state.cells
+    exposed = 0
+    for ray in RAY[state.monster]:
+        for sq in ray:
+            v = cells[sq]
+            if v:
+                if v > 0 and state.figures[v - 1].owner == seat:
+                    exposed += 1
+                break
+    return exposed
+
+
+def runner_bot(state: GameState, rng: random.Random) -> FigureMove:
+    """Greedy: get figures out, then closer to the exit, keeping out of the monster's lines."""
+    seat = state.to_move
+
+    def score(move: FigureMove) -> tuple[int, int, float]:
+        after = apply(state, move)
+        progress = 0
+        for f in after.figures:
+            if f.owner != seat:
+                continue
+            if f.where == -2:
+                progress += 100
+            elif f.where >= 0:
+                progress += 40 - (f.where // 16 + f.where % 16)
+        return (after.escaped(seat), progress - 15 * _exposure(after, seat), rng.random())
+
+    return max(legal_moves(state), key=score)
+
+
+def _distance(where: int) -> int:
+    """Steps from a figure's place to the exit a1 as the crow walks (rows + columns); a
+    waiting figure is one step before p11, a figure out is past the exit."""
+    if where >= 0:
+        return where // COLUMNS + where % COLUMNS
+    return 26 if where == WAITING_POS else -1
+
+
+def _seen(cells: Sequence[int], monster: int, facing: int, mover: int, end: int) -> list[int]:
+    """The figures (as cell codes) the monster sees from its square: the first figure ahead,
+    to its left and to its right, unless a stone comes first (MON-SIGHT-DIRS,
+    MON-SIGHT-BLOCK; crystals and pools do not block). ``cells`` lacks the moving figure, whose
+    code ``mover`` is on ``end``."""
+    rays = RAY[monster]
+    seen = []
+    for d in (facing, (facing + 3) & 3, (facing + 1) & 3):
+        for sq in rays[d]:
+            v = mover if sq == end else cells[sq]
+            if v == 0 or v == CRYSTAL:
+                continue
+            if v > 0:
+                seen.append(v)
+            break
+    return seen
+
+
+def greedy_bot(state: GameState, rng: random.Random) -> FigureMove:
+    """Greedy and careful: escape when it can; otherwise keep its figures out of the monster's
+    current lines of sight (ahead, left and right of where it stands and faces); then make the
+    most progress towards the exit a1. Ties are broken at random with ``rng``.
+
+    The monster walks only after everyone has moved, so what it would see now is what it will
+    chase first. Each move is judged from the move search's own result (where the figure ends,
+    which stones it pushed), without building the state after it.
+    """
+    seat = state.to_move
+    moves = legal_moves(state)
+    figures = state.figures
+    owners = [0] + [f.owner for f in figures]  # by cell code: figure i is code i + 1
+    results: dict[tuple[str, tuple[str, ...]], tuple[int, Sequence[int]]] = {}
+    stop = state.options.slide_over_figure == "stop"
+    searched: set[int] = set()
+    index = {f.name: i for i, f in enumerate(figures) if f.owner == seat}
+
+    def score(move: FigureMove) -> tuple[int, int, int, float]:
+        i = index[move.figure]
+        f = figures[i]
+        if i not in searched:
+            searched.add(i)
+            if f.where >= 0:
+                start, base = f.where, list(state.cells)
+                base[f.where] = 0
+            else:
+                start, base = WAITING_POS, list(state.cells)
+            for end, path, after in reachable(
+                base, state.pool, state.tele, state.monster, start, f.face, stop
+            ):
+                results[f.name, path] = (end, after)
+        found = results.get((move.figure, move.path))
+        if found is None:  # not expected: fall back on the full transition
+            after_state = apply(state, move)
+            end = after_state.figures[i].where  # OUT and WAITING are OUT_STEP and WAITING_POS
+            lifted = list(after_state.cells)
+            if end >= 0:
+                lifted[end] = 0
+            cells: Sequence[int] = lifted
+        else:
+            end, cells = found
+        seen = _seen(cells, state.monster, state.facing, i + 1, end)
+        exposed = sum(1 for v in seen if owners[v] == seat)
+        gain = _distance(f.where) - _distance(end)
+        return (int(end == OUT_STEP), -exposed, gain, rng.random())
+
+    return max(moves, key=score)
+
+
+BOTS: dict[str, Bot] = {"greedy": greedy_bot, "random": random_bot, "runner": runner_bot}
+"""The bots by name, for the command line and simulations."""
+
+
+def draw_tile(state: GameState, rng: random.Random) -> Reveal:
+    """A chance outcome drawn with its exact probability (a shuffled deck's top tile)."""
+    outcomes = chance_outcomes(state)
+    x = Fraction(rng.randrange(1 << 30), 1 << 30)
+    acc = Fraction(0)
+    for reveal, p in outcomes:
+        acc += p
+        if x < acc:
+            return reveal
+    return outcomes[-1][0]
+
+
+def random_placement(state: GameState, rng: random.Random) -> PlaceTile:
+    """Any legal tile placement (ADV-SETUP), uniformly."""
+    return rng.choice(legal_placements(state))
+
+
+def play(state: GameState, bots: list[Bot], seed: int) -> Iterator[tuple[Action, GameState]]:
+    """Play a game to its end, yielding each action and the state after it.
+
+    Tiles are placed at random in a placement phase; the bots move the figures.
+    """
+    rng = random.Random(seed)
+    while state.phase is not Phase.OVER:
+        action: Action
+        if state.phase is Phase.MONSTER:
+            action = draw_tile(state, rng)
+        elif state.phase is Phase.PLACEMENT:
+            action = random_placement(state, rng)
+        else:
+            action = bots[state.to_move](state, rng)
+        state = apply(state, action)
+        yield action, state

@@ -485,7 +485,7 @@ def build(out_dir: Path, root: Path = ROOT) -> Site:
 def write_cli_reference(root: Path = ROOT) -> Path:
     """Regenerate docs/cli.md from the command line's parser."""
     sys.path.insert(0, str(root))
-    from fearsome_rules.cli.commands import reference
+    from fearsome_rules.cli.reference import reference
 
     path = root / "docs" / "cli.md"
     path.write_text(reference(), "utf-8")

@@ -1,5 +1,5 @@
-"""The command line, ``fearsome-rules``: one subcommand per tool."""
+"""The command line, ``fearsome-rules``: one module per subcommand, assembled by ``app``."""
 
-from fearsome_rules.cli.commands import main
+from fearsome_rules.cli.app import main
 
 __all__ = ["main"]

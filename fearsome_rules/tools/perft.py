@@ -16,7 +16,6 @@ as chess programs do, to find where two implementations part.
 
 from __future__ import annotations
 
-import argparse
 from collections import Counter
 from collections.abc import Iterator
 
@@ -97,35 +96,3 @@ def divide(state: GameState, depth: int) -> dict[str, PerftLine]:
             last = perft(child, depth - 1)[-1]
             out[str(action)] = PerftLine(depth, k * last.paths, last.states)
     return out
-
-
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``fearsome-rules perft``: count the game tree below a position."""
-    p = sub.add_parser(
-        "perft",
-        help="count distinct paths and distinct states per depth below a position",
-        description="Perft: per depth, the number of action sequences (every distinct path of a "
-        "figure counts; a reveal per distinct tile) and of distinct states reached. Compare "
-        "with another implementation to find where move generation differs.",
-    )
-    p.add_argument("--position", metavar="STRING", help="a position string (default: new game)")
-    p.add_argument("--players", type=int, default=4, help="for a new game: 2 to 7 (default 4)")
-    p.add_argument("--depth", type=int, default=2, help="how many actions deep (default 2)")
-    p.add_argument("--divide", action="store_true", help="the counts per first action")
-    p.set_defaults(run=_run)
-
-
-def _run(args: argparse.Namespace) -> int:
-    from fearsome_rules.core.errors import FearsomeError
-    from fearsome_rules.core.game import new_game
-    from fearsome_rules.formats.notation import parse_position
-
-    if not 1 <= args.depth <= 6:
-        raise FearsomeError(f"--depth {args.depth}: give 1 to 6")
-    state = parse_position(args.position) if args.position else new_game(args.players)
-    if args.divide:
-        for action, line in sorted(divide(state, args.depth).items()):
-            print(f"{action}: {line.paths} paths, {line.states} states")
-    for line in perft(state, args.depth):
-        print(f"depth {line.depth}: {line.paths} paths, {line.states} states")
-    return 0

@@ -18,7 +18,7 @@ gives the place.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -69,24 +69,6 @@ class Question:
         """The options that differ from the defaults, as ``name=value, ...`` (or ``defaults``)."""
         changed = self.state.options.changed()
         return ", ".join(f"{k}={_text(v)}" for k, v in changed.items()) or "defaults"
-
-
-def option_pairs(pairs: Sequence[str]) -> dict[str, str]:
-    """``NAME=VALUE`` texts as a mapping, each checked (unknown name or value: QuestionError)."""
-    out: dict[str, str] = {}
-    for pair in pairs:
-        name, eq, value = pair.partition("=")
-        if not eq or not name.strip():
-            raise QuestionError(
-                f"--option {pair!r}: write NAME=VALUE, e.g. monster_slide_figure=eat"
-            )
-        name, value = name.strip(), value.strip()
-        try:
-            RuleOptions().with_option(name, value)
-        except SetupError as e:
-            raise QuestionError(f"--option {pair}: {e.message}") from None
-        out[name] = value
-    return out
 
 
 def _with_options(base: RuleOptions, options: Mapping[str, str | bool]) -> RuleOptions:

@@ -11,9 +11,7 @@ not depend on the number of workers or on the order in which they finish.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
-import json
 import math
 import os
 import random
@@ -24,7 +22,6 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from pathlib import Path
 from typing import Any, TextIO
 
 import attrs
@@ -518,167 +515,3 @@ def format_summaries(columns: Sequence[tuple[str, Summary]]) -> str:
             + "".join(f"  {v:>{w}}" for v, w in zip(values, widths, strict=True))
         )
     return "\n".join(lines)
-
-
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``simulate`` on the command line's subcommands."""
-    p = sub.add_parser(
-        "simulate",
-        help="play many seeded games between bots on all cores and report statistics",
-        description="Play seeded games between bots, on all cores, and report win rates by "
-        "seat (seat A starts every game), game length, figures eaten per stage, how often stage "
-        "2 is reached and how games end; per variant, side by side. The same arguments give the "
-        "same numbers whatever the number of workers.",
-    )
-    # Numbers are read by ``command``, so that a bad one is a one-line error like the others.
-    p.add_argument("--games", default="1000", metavar="N", help="games per variant (default 1000)")
-    p.add_argument("--players", default="4", metavar="K", help="2 to 7 (default 4)")
-    p.add_argument("--seed", default="1", metavar="S", help="the base seed (default 1)")
-    p.add_argument(
-        "--bots",
-        metavar="NAME,NAME,...",
-        help=f"one bot per seat, A first ({', '.join(sorted(BOTS))})",
-    )
-    p.add_argument("--bot", metavar="NAME", help="the bot of every seat (default greedy)")
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help=f"a rule option for every variant ({', '.join(RuleOptions.names())}); repeatable",
-    )
-    p.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE[,...]",
-        help="a set of options to compare, one column each ('default' for none); repeatable",
-    )
-    p.add_argument(
-        "--variants",
-        action="store_true",
-        help="compare the published variants: " + ", ".join(PUBLISHED_VARIANTS),
-    )
-    p.add_argument(
-        "--setup",
-        default="basic",
-        metavar="{basic,advanced,bsw}",
-        help="the layout (tiles of the advanced and BSW setups are placed at random)",
-    )
-    p.add_argument(
-        "--workers", metavar="W", help="processes (default: every core; 1 plays in this process)"
-    )
-    p.add_argument("--json", metavar="FILE", help="also write the summaries as JSON")
-    p.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="a progress bar on stderr (default: when stderr is a terminal)",
-    )
-    p.set_defaults(run=command)
-
-
-def _integer(text: str, flag: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise FearsomeError(f"{flag} {text!r}: not a whole number") from None
-
-
-def command(args: argparse.Namespace) -> int:
-    """``fearsome-rules simulate``: run, print the table, write JSON if asked."""
-    args.games = _integer(args.games, "--games")
-    args.players = _integer(args.players, "--players")
-    args.seed = _integer(args.seed, "--seed")
-    if args.workers is not None:
-        args.workers = _integer(args.workers, "--workers")
-    if args.games < 1:
-        raise FearsomeError(f"--games {args.games}: play at least one game")
-    if not 2 <= args.players <= 7:
-        raise FearsomeError(f"--players {args.players}: the game is for 2 to 7 players")
-    if args.workers is not None and args.workers < 1:
-        raise FearsomeError(f"--workers {args.workers}: at least 1")
-    if args.setup not in SETUPS:
-        raise FearsomeError(f"--setup {args.setup!r}: one of {', '.join(SETUPS)}")
-    if args.bots and args.bot:
-        raise FearsomeError("give --bots (one per seat) or --bot (for all), not both")
-    names = [b.strip() for b in args.bots.split(",")] if args.bots else [args.bot or "greedy"]
-    if args.bots and len(names) != args.players:
-        raise FearsomeError(
-            f"--bots {args.bots}: {len(names)} bots for {args.players} players "
-            "(one per seat, or use --bot NAME for all)"
-        )
-    for name in names:
-        if name.lower() not in BOTS:
-            raise FearsomeError(f"unknown bot {name!r}: the bots are {', '.join(sorted(BOTS))}")
-    base = RuleOptions()
-    for pair in args.option:
-        name, eq, value = pair.partition("=")
-        if not eq:
-            raise FearsomeError(f"--option {pair!r}: write NAME=VALUE")
-        base = base.with_option(name.strip(), value.strip())
-    specs = list(args.variant) + (list(PUBLISHED_VARIANTS) if args.variants else [])
-    variants = [parse_variant(v, base) for v in specs] or [("default", base)]
-    labels = [label for label, _ in variants]
-    if len(set(labels)) != len(labels):
-        raise FearsomeError(f"a variant is given twice: {', '.join(labels)}")
-    per_seat = names * args.players if len(names) == 1 else names
-    seats = ", ".join(f"{SEAT_LETTERS[s]} {b.lower()}" for s, b in enumerate(per_seat))
-    changed = ", ".join(f"{k}={v}" for k, v in base.changed().items())
-    workers = args.workers or cores()
-    print(
-        f"Fearsome Floors simulation: {args.games} games"
-        f"{' per variant' if len(variants) > 1 else ''}, {args.players} players, "
-        f"{args.setup} setup, seed {args.seed}{', options ' + changed if changed else ''}"
-    )
-    print(f"bots: {seats}; seat A starts every game")
-    show = args.progress if args.progress is not None else sys.stderr.isatty()
-    bar = ProgressBar(args.games * len(variants)) if show else None
-    results: list[tuple[str, Summary]] = []
-    started = time.monotonic()
-    pool = process_pool(workers) if workers > 1 else None
-    try:
-        for k, (label, opts) in enumerate(variants):
-            offset = k * args.games
-
-            def report(done: int, _total: int, offset: int = offset) -> None:
-                if bar is not None:
-                    bar.update(offset + done)
-
-            summary = simulate(
-                args.games,
-                args.players,
-                args.seed,
-                names,
-                opts,
-                args.setup,
-                executor=pool,
-                progress=report,
-                workers=workers,
-            )
-            results.append((label, summary))
-    except KeyboardInterrupt:
-        if bar is not None:
-            bar.close()
-        print("fearsome-rules: interrupted", file=sys.stderr)
-        return 130
-    finally:
-        if bar is not None:
-            bar.close()
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
-    seconds = time.monotonic() - started
-    print()
-    print(format_summaries(results))
-    print(
-        f"\n{args.games * len(variants)} games in {seconds:.1f} s "
-        f"({workers} worker{'s' if workers > 1 else ''})"
-    )
-    if args.json:
-        doc = {
-            "variants": [{"label": label, **s.to_json()} for label, s in results],
-            "seconds": seconds,
-            "workers": workers,
-        }
-        Path(args.json).write_text(json.dumps(doc, indent=2) + "\n", "utf-8")
-    return 0

@@ -1,0 +1,46 @@
+"""The ``fearsome-rules`` parser: one subcommand per module of this package, and :func:`main`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import NoReturn, cast
+
+from fearsome_rules.cli import conform, explain, perft, play, render, simulate
+from fearsome_rules.core.errors import FearsomeError
+
+COMMANDS = (play, conform, explain, render, simulate, perft)
+"""The subcommands, in the order ``--help`` lists them; each module has ``add_parser``."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (try --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser: :func:`main` runs it, ``reference`` documents it."""
+    parser = _Parser(prog="fearsome-rules", description="Fearsome Floors rules engine")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    # The subparsers are _Parser instances; typeshed only knows them as ArgumentParser.
+    plain = cast("argparse._SubParsersAction[argparse.ArgumentParser]", sub)
+    for command in COMMANDS:
+        command.add_parser(plain)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; every error the engine names is one line on stderr, exit 2."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except FearsomeError as e:
+        print(f"fearsome-rules: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

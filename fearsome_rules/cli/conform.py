@@ -1,0 +1,66 @@
+"""``fearsome-rules conform``: run the conformance suite and report every difference."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from fearsome_rules.cli.options import option_pairs
+from fearsome_rules.core.errors import FearsomeError
+from fearsome_rules.tools import conformance
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``conform`` on the command line's subparsers."""
+    c = sub.add_parser(
+        "conform",
+        help="run the conformance suite (YAML cases) and report every difference",
+        description="Run conformance case files: one line per failure, then 'N passed, M "
+        "failed'. Exit status 0 if all pass, 1 if a case fails, 2 if a case file is malformed.",
+    )
+    c.add_argument("paths", nargs="*", help="case files or folders (default: conformance/cases)")
+    c.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="run under another reading; cases that name the option keep their own value",
+    )
+    c.add_argument(
+        "-k", action="append", default=[], metavar="TEXT", help="only cases whose id contains TEXT"
+    )
+    c.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
+    c.add_argument("--json", metavar="FILE", help="write a JSON report")
+    c.add_argument("-v", "--verbose", action="store_true", help="a line for every case")
+    c.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run conformance cases: one line per failure, then a summary; 1 on failure, 2 on a
+    malformed case file."""
+    override: dict[str, str | bool] = dict(option_pairs(args.option))
+    for path in args.paths:
+        if not Path(path).exists():
+            raise FearsomeError(f"{path}: no such file or folder")
+    paths = args.paths or conformance.default_paths()
+    if not paths:
+        raise FearsomeError("no case files: give files or folders (e.g. conformance/cases)")
+    report = conformance.run(paths, override, args.k)
+    for p in report.problems:
+        print(p)
+    for r in report.results:
+        for line in r.lines() if r.status == "failed" else ():
+            print(line)
+        if args.verbose and r.status != "failed":
+            print(f"{r.case.id}: {r.status}" + (f" ({r.messages[0]})" if r.messages else ""))
+    print(report.summary())
+    if args.json:
+        Path(args.json).write_text(json.dumps(report.to_json(), indent=2) + "\n", "utf-8")
+    if args.junit:
+        Path(args.junit).write_text(report.to_junit() + "\n", "utf-8")
+    if report.problems:
+        return 2
+    return 0 if report.ok else 1
+
+

@@ -12,6 +12,7 @@ A pure core: immutable states, pure transitions, rule options as data. Typical u
 
 from fearsome_rules.core import board, deck, events
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal, parse_action
+from fearsome_rules.core.endings import Outcome, outcome
 from fearsome_rules.core.errors import (
     FearsomeError,
     IllegalActionError,
@@ -21,7 +22,6 @@ from fearsome_rules.core.errors import (
     SetupError,
 )
 from fearsome_rules.core.game import (
-    Outcome,
     apply,
     apply_traced,
     chance_outcomes,
@@ -29,16 +29,16 @@ from fearsome_rules.core.game import (
     legal_actions,
     legal_moves,
     new_game,
-    outcome,
 )
 from fearsome_rules.core.moves import Continuation, all_paths, continuations, destinations
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.placement import legal_placements
 from fearsome_rules.core.position import position
 from fearsome_rules.core.state import Figure, GameState, Phase
-from fearsome_rules.formats.notation import diagram, parse_diagram, parse_position, position_string
-from fearsome_rules.formats.records import (
-    GameRecord,
+from fearsome_rules.formats.diagram import diagram, parse_diagram
+from fearsome_rules.formats.position_string import parse_position, position_string
+from fearsome_rules.formats.record import GameRecord
+from fearsome_rules.formats.state_json import (
     RecordError,
     action_from_json,
     action_to_json,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from fearsome_rules.core import board
-from fearsome_rules.core.game import next_to_move
 from fearsome_rules.core.state import OUT, REMOVED, WAITING, GameState, Phase, kinds_for
+from fearsome_rules.core.turns import next_to_move
 
 
 def check_invariants(state: GameState) -> None:

@@ -6,7 +6,7 @@ import argparse
 
 from fearsome_rules.core.errors import FearsomeError
 from fearsome_rules.core.game import new_game
-from fearsome_rules.formats.notation import parse_position
+from fearsome_rules.formats.position_string import parse_position
 from fearsome_rules.tools.perft import divide, perft
 
 

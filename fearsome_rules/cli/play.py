@@ -8,10 +8,11 @@ import random
 from fearsome_rules.cli.options import rule_options
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import Action
-from fearsome_rules.core.game import apply_traced, new_game, outcome
+from fearsome_rules.core.endings import outcome
+from fearsome_rules.core.game import apply_traced, new_game
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import SEAT_LETTERS, Phase
-from fearsome_rules.formats.notation import diagram
+from fearsome_rules.formats.diagram import diagram
 from fearsome_rules.tools.bots import draw_tile, random_bot, random_placement, runner_bot
 
 BOTS = {"runner": runner_bot, "random": random_bot}

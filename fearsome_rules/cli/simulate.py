@@ -10,8 +10,8 @@ from pathlib import Path
 
 from fearsome_rules.cli.options import rule_options
 from fearsome_rules.core.errors import FearsomeError
+from fearsome_rules.core.layout import SETUPS
 from fearsome_rules.core.options import RuleOptions
-from fearsome_rules.core.placement import SETUPS
 from fearsome_rules.core.state import SEAT_LETTERS
 from fearsome_rules.tools.bots import BOTS
 from fearsome_rules.tools.simulate import (

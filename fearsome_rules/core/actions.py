@@ -77,8 +77,9 @@ class FigureMove:
         return f"{self.figure} {' '.join(self.path) if self.path else '-'}"
 
     @classmethod
-    def _trusted(cls, figure: str, path: tuple[str, ...]) -> FigureMove:
-        """A move the engine generated itself: already canonical, so not checked again."""
+    def unchecked(cls, figure: str, path: tuple[str, ...]) -> FigureMove:
+        """A move the engine's move generator made itself, already canonical: built without
+        the converters' checks, for speed. Anything else builds moves with ``FigureMove(...)``."""
         move = object.__new__(cls)
         object.__setattr__(move, "figure", figure)
         object.__setattr__(move, "path", path)

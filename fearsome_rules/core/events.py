@@ -2,6 +2,11 @@
 
 Squares are names (``a1``..``p11``); a figure that is not on a square is at ``waiting``,
 ``out`` or ``removed``. Directions are ``N``, ``E``, ``S``, ``W``.
+
+An event's text (``str(event)``, what the conformance suite compares) says what happened. Where
+the walk had to decide between two rules (eat or push a figure, turn at a turning stone or push
+it), the event also names the rule id that decided, in its ``rule`` field, so that an
+explanation can cite it without working it out again; ``rule`` is left out of the text.
 """
 
 from __future__ import annotations
@@ -15,12 +20,20 @@ if TYPE_CHECKING:
     from fearsome_rules.core.state import GameState
 
 
+_WHY = {"text": False}
+"""Field metadata: the field says why, not what, and is left out of the event's text."""
+
+
 @attrs.frozen
 class Event:
     """Base class of every event."""
 
     def __str__(self) -> str:
-        fields = " ".join(str(getattr(self, a.name)) for a in attrs.fields(type(self)))
+        fields = " ".join(
+            str(getattr(self, a.name))
+            for a in attrs.fields(type(self))
+            if a.metadata.get("text", True)
+        )
         return f"{type(self).__name__} {fields}".strip()
 
 
@@ -59,11 +72,18 @@ class FigureFlipped(Event):
 
 @attrs.frozen
 class StonePushed(Event):
-    """A stone was pushed one square (PUSH-ONE, MON-PUSH); ``by`` is a figure or ``monster``."""
+    """A stone was pushed one square (PUSH-ONE, MON-PUSH); ``by`` is a figure or ``monster``.
+
+    ``rule``, for the stone on the square the monster moves onto: why it was pushed rather
+    than anything else, MON-PUSH for a plain stone, MON-WRAP-OCCUPIED on the re-entry square,
+    and for a turning stone that did not turn the monster the rule that kept it from acting
+    (ADV-TURN, ADV-TURN-TIE, ADV-TURN-CHAIN, ADV-TURN-WALL or ADV-TURN-POOL); MON-PUSH for the
+    rest of a line; PUSH-ONE for a figure's push."""
 
     frm: str
     to: str
     by: str
+    rule: str = attrs.field(default="", metadata=_WHY)
 
 
 @attrs.frozen
@@ -84,11 +104,16 @@ class StoneRemoved(Event):
 
 @attrs.frozen
 class FigurePushed(Event):
-    """The monster pushed a figure one square as part of a line (MON-PUSH)."""
+    """The monster pushed a figure one square as part of a line (MON-PUSH).
+
+    ``rule``: MON-PUSH for a figure in a line behind the piece the monster moves onto; for the
+    figure on that square, the reading that pushes it rather than eating it
+    (MON-WRAP-OCCUPIED on the re-entry square, MON-SLIDE-OCCUPIED on the pool in a slide)."""
 
     figure: str
     frm: str
     to: str
+    rule: str = attrs.field(default="", metadata=_WHY)
 
 
 @attrs.frozen
@@ -96,12 +121,17 @@ class FigureEaten(Event):
     """A figure was eaten: stepped on, or pushed off the board (MON-EAT, MON-PUSH-OFF).
 
     ``square`` is where it was last; ``then`` is ``waiting`` (stage 1) or ``removed``.
+    ``rule``: MON-EAT; MON-WRAP-OCCUPIED (on the re-entry square), MON-SLIDE-OCCUPIED (lying
+    on the pool in the monster's slide) or MON-SLIDE (on the square beyond the pool) where the
+    monster stepped on it in those places; MON-PUSH-OFF, ADV-TELEPORT-PUSH; STAGE-TWO-END for a
+    figure still inside after the last tile.
     """
 
     figure: str
     square: str
     how: str
     then: str
+    rule: str = attrs.field(default="", metadata=_WHY)
 
 
 @attrs.frozen
@@ -149,13 +179,18 @@ class MonsterWrapped(Event):
 
 @attrs.frozen
 class MonsterTurnedByStone(Event):
-    """A turning stone ahead turned the monster instead of being pushed (ADV-TURN)."""
+    """A turning stone ahead turned the monster instead of being pushed (ADV-TURN).
+
+    ``rule``: why it acted: ADV-TURN (the look saw no figure to the left or right),
+    ADV-TURN-TIE (the look was a tie, and the reading lets the stone act), ADV-TURN-CHAIN (a
+    further stone in the same step), ADV-TURN-POOL (met sliding on a pool)."""
 
     square: str
     stone: str
     kind: str
     frm: str
     to: str
+    rule: str = attrs.field(default="", metadata=_WHY)
 
 
 @attrs.frozen

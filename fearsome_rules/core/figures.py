@@ -82,7 +82,7 @@ def push_stone(
     out[behind] = out[sq]
     out[sq] = 0
     if trace is not None:
-        trace.append(ev.StonePushed(name(sq), name(behind), by))
+        trace.append(ev.StonePushed(name(sq), name(behind), by, "PUSH-ONE"))
     end = behind
     if pool[behind]:
         end = slide_stone(out, pool, tele, monster, behind, d)

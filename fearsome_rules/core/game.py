@@ -1,62 +1,46 @@
-"""The game: setup, whose turn it is, legal actions, transitions, chance, and the outcome.
+"""The game: a new game, the transitions (a figure move, a monster tile, a tile placed), the
+dry run, chance, and the legal actions.
 
-Implements SET-*, RND-*, FIG-ZERO, FIG-FLIP, FIG-WAITING, DECK-*, STAGE-*, END-* and the
-variants VAR-THREE-HITS and VAR-FINISH-ROUND; figure movement is in ``figures`` and the
-monster's walk in ``monster``.
+Implements SET-*, FIG-ZERO, FIG-FLIP, FIG-WAITING, DECK-*, STAGE-*, END-ALL-GONE,
+STAGE-TWO-END and the variants VAR-THREE-HITS and VAR-FINISH-ROUND. Turn order is in
+``turns``, figure movement in ``figures``, the monster's walk in ``monster``, placing tiles in
+``placement`` and who wins in ``endings``.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-import attrs
-
 from fearsome_rules.core import board, deck
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import OUT, Action, FigureMove, PlaceTile, Reveal
+from fearsome_rules.core.endings import decided, outcome
 from fearsome_rules.core.errors import IllegalActionError, IllegalMoveError, RuleError, SetupError
-from fearsome_rules.core.figures import OUT_STEP, WAITING_POS, reachable, run_path
+from fearsome_rules.core.figures import OUT_STEP, reachable, run_path
+from fearsome_rules.core.layout import SETUPS, basic_cells, sort_tiles, tiles_for
 from fearsome_rules.core.monster import Walk
 from fearsome_rules.core.options import RuleOptions
+from fearsome_rules.core.placement import legal_placements, place
 from fearsome_rules.core.state import (
     MAX_ROUND_REVEALS,
     REMOVED,
     SEAT_LETTERS,
-    STONE,
     WAITING,
     Figure,
     GameState,
     Phase,
-    escapes_to_win,
-    figure_index,
     kinds_for,
 )
 from fearsome_rules.core.state import (
     OUT as PLACE_OUT,
 )
-
-
-@attrs.frozen
-class Outcome:
-    """How a finished game ended.
-
-    ``rule`` is the ending rule (END-WIN, END-ALL-GONE or STAGE-TWO-END); ``winners`` the
-    winning seats (one, none, or all under ``no_escape_result=shared``); ``escaped`` the
-    figures out per seat; ``ranking`` the seats best first (most out, then first to reach it).
-    """
-
-    rule: str
-    winners: tuple[int, ...]
-    escaped: tuple[int, ...]
-    ranking: tuple[int, ...]
-
-
-def basic_cells() -> tuple[int, ...]:
-    """The cells of the basic layout's stones (BRD-LAYOUT)."""
-    cells = [0] * board.CELLS
-    for sq in board.BASIC_STONES:
-        cells[sq] = STONE
-    return tuple(cells)
+from fearsome_rules.core.turns import (
+    entered_this_round,
+    lifted,
+    must_enter,
+    next_to_move,
+    turn_error,
+)
 
 
 def new_game(
@@ -81,8 +65,6 @@ def new_game(
     Traceback (most recent call last):
     fearsome_rules.SetupError: [SET-PLAYERS] players: 8: the game is for 2 to 7 players
     """
-    from fearsome_rules.core.placement import SETUPS, sort_tiles, tiles_for
-
     opts = RuleOptions() if options is None else options
     if setup not in SETUPS:
         raise SetupError("setup", f"{setup!r}: one of {', '.join(SETUPS)}", "ADV-SETUP")
@@ -121,89 +103,15 @@ def new_game(
     )
 
 
-# --- turn order ------------------------------------------------------------------------------
-
-
-def _has_unmoved(figures: tuple[Figure, ...], seat: int) -> bool:
-    return any(f.owner == seat and not f.moved and f.active for f in figures)
-
-
-def next_to_move(figures: tuple[Figure, ...], players: int, after: int) -> int:
-    """The next seat clockwise after ``after`` with a figure still to move, or -1 (RND-PASS)."""
-    for k in range(1, players + 1):
-        seat = (after + k) % players
-        if _has_unmoved(figures, seat):
-            return seat
-    return -1
-
-
-def entered_this_round(state: GameState, seat: int) -> int:
-    """How many of a seat's figures came onto the board this round (for RND-FIRST)."""
-    return sum(1 for f in state.figures if f.owner == seat and f.moved and f.where != WAITING)
-
-
-def entry_limited(state: GameState, f: Figure) -> bool:
-    """RND-FIRST: in round 1 a player brings at most two figures onto the board, so a waiting
-    figure whose owner has brought two may only make the zero move."""
-    return f.where == WAITING and state.round == 1 and entered_this_round(state, f.owner) >= 2
-
-
-# --- figure moves ----------------------------------------------------------------------------
-
-
-def _figure_rule_check(state: GameState, move: FigureMove) -> tuple[int, RuleError | None]:
-    """Phase, turn and round checks of a figure move; returns the figure's index."""
-    if state.phase is not Phase.FIGURES:
-        return -1, IllegalActionError(
-            "RND-PHASES", f"it is the {state.phase.value} phase, not the figure phase"
-        )
-    try:
-        i = figure_index(state, move.figure)
-    except ValueError as e:
-        return -1, IllegalMoveError("SET-FIGURES", str(e))
-    f = state.figures[i]
-    if f.owner != state.to_move:
-        return i, IllegalMoveError(
-            "RND-ORDER",
-            f"{f.name} belongs to {SEAT_LETTERS[f.owner]}, but "
-            f"{SEAT_LETTERS[state.to_move]} is to move",
-        )
-    if not f.active:
-        return i, IllegalMoveError("RND-ONCE", f"{f.name} is {f.place()} and no longer moves")
-    if f.moved:
-        return i, IllegalMoveError("RND-ONCE", f"{f.name} has already moved this round")
-    if move.path and entry_limited(state, f):
-        return i, IllegalMoveError(
-            "RND-FIRST", "in round 1 a player brings at most two figures onto the board"
-        )
-    return i, None
-
-
-def _lifted(state: GameState, f: Figure) -> tuple[int, tuple[int, ...] | list[int]]:
-    """Where a figure starts its move (a square, or WAITING_POS) and the cells it moves over,
-    which do not hold it: it may pass back over its own square."""
-    if f.where < 0:
-        return WAITING_POS, state.cells
-    base = list(state.cells)
-    base[f.where] = 0
-    return f.where, base
-
-
-def _must_enter(state: GameState, f: Figure) -> bool:
-    """FIG-WAITING under ``reentry=mandatory``: from round 2 a waiting figure that can enter
-    must."""
-    return f.where == WAITING and state.options.reentry == "mandatory" and state.round > 1
-
-
 def _play_figure(
     state: GameState, move: FigureMove, trace: list[ev.Event] | None
 ) -> GameState | RuleError:
-    i, err = _figure_rule_check(state, move)
+    i, err = turn_error(state, move)
     if err is not None:
         return err
     f = state.figures[i]
     path = tuple(OUT_STEP if p == OUT else board.square(p) for p in move.path)
-    start, base = _lifted(state, f)
+    start, base = lifted(state, f)
     stop = state.options.slide_over_figure == "stop"
     rule, why, end, after = run_path(
         base, state.pool, state.tele, state.monster, start, f.face, path, stop, f.name, trace
@@ -212,7 +120,7 @@ def _play_figure(
         return IllegalMoveError(rule, f"{move}: {why}")
     if (
         not path
-        and _must_enter(state, f)
+        and must_enter(state, f)
         and len(reachable(base, state.pool, state.tele, state.monster, start, f.face, stop)) > 1
     ):
         return IllegalMoveError(
@@ -232,10 +140,10 @@ def _play_figure(
     )
     escapes = (*state.escapes, f.owner) if where == PLACE_OUT else state.escapes
     ended_by = ""
-    decided = _decided(state.players, escapes)
-    if decided and not state.options.finish_round:
+    won = decided(state.players, escapes)
+    if won and not state.options.finish_round:
         ended_by = "END-WIN"
-    elif not decided and state.stage == 2 and not any(g.active for g in figures):
+    elif not won and state.stage == 2 and not any(g.active for g in figures):
         ended_by = "END-ALL-GONE"  # once someone has won, VAR-FINISH-ROUND plays the round out
     to_move = -1 if ended_by else next_to_move(figures, state.players, f.owner)
     phase = Phase.OVER if ended_by else Phase.FIGURES if to_move >= 0 else Phase.MONSTER
@@ -250,11 +158,6 @@ def _play_figure(
     if ended_by and trace is not None:
         trace.append(_ended_event(new))
     return new
-
-
-def _decided(players: int, escapes: tuple[int, ...]) -> bool:
-    need = escapes_to_win(players)
-    return any(escapes.count(s) >= need for s in set(escapes))
 
 
 def _ended_event(state: GameState) -> ev.GameEnded:
@@ -297,7 +200,7 @@ def _reveal(state: GameState, tile: str, trace: list[ev.Event] | None) -> GameSt
     remaining.remove(tile)
     stage, reveals, new_deck = state.stage, state.reveals + 1, tuple(remaining)
     ended_by = ""
-    if _decided(state.players, state.escapes):  # VAR-FINISH-ROUND: the round is over now
+    if decided(state.players, state.escapes):  # VAR-FINISH-ROUND: the round is over now
         ended_by = "END-WIN"
     elif stage == 2 and not any(f.active for f in figures):
         ended_by = "END-ALL-GONE"
@@ -310,7 +213,13 @@ def _reveal(state: GameState, tile: str, trace: list[ev.Event] | None) -> GameSt
                 figures[k] = Figure(f.owner, f.kind, f.face, REMOVED, f.moved)
                 if trace is not None:
                     trace.append(
-                        ev.FigureEaten(f.name, board.name(f.where), "inside at the end", "removed")
+                        ev.FigureEaten(
+                            f.name,
+                            board.name(f.where),
+                            "inside at the end",
+                            "removed",
+                            "STAGE-TWO-END",
+                        )
                     )
     elif stage == 1 and reveals == MAX_ROUND_REVEALS and not ended_by:  # STAGE-ONE
         stage, reveals, new_deck = 2, 0, deck.full_deck(state.options.three_hits)
@@ -361,8 +270,6 @@ def _transition(
     if isinstance(action, Reveal):
         return _reveal(state, action.tile, trace)
     if isinstance(action, PlaceTile):
-        from fearsome_rules.core.placement import place
-
         return place(state, action, trace)
     raise TypeError(f"{action!r} is not an action (FigureMove or Reveal)")
 
@@ -478,12 +385,12 @@ def legal_moves(state: GameState, figure: str | None = None) -> list[FigureMove]
         if f.where == WAITING and state.round == 1 and entered >= 2:
             moves.append(FigureMove(f.name, ()))
             continue
-        start, base = _lifted(state, f)
+        start, base = lifted(state, f)
         results = reachable(base, state.pool, state.tele, state.monster, start, f.face, stop)
-        if _must_enter(state, f) and len(results) > 1:
+        if must_enter(state, f) and len(results) > 1:
             results = results[1:]  # the zero move comes first
         for _end, path, _cells in results:
-            moves.append(FigureMove._trusted(f.name, path))
+            moves.append(FigureMove.unchecked(f.name, path))
     return moves
 
 
@@ -492,48 +399,5 @@ def legal_actions(state: GameState) -> list[Action]:
     if state.phase is Phase.MONSTER:
         return [r for r, _ in chance_outcomes(state)]
     if state.phase is Phase.PLACEMENT:
-        from fearsome_rules.core.placement import legal_placements
-
         return list(legal_placements(state))
     return list(legal_moves(state))
-
-
-def outcome(state: GameState) -> Outcome | None:
-    """The result of a finished game, or None while it goes on (END-WIN, END-MOST, END-NOBODY).
-
-    >>> import fearsome_rules as fr
-    >>> fr.outcome(fr.new_game(2)) is None
-    True
-    >>> over = fr.position(
-    ...     2,
-    ...     figures={"A1": "out", "A3": "out", "A4": "out"},  # A has 3 out: A wins at once
-    ...     deck_left=["7", "8", "10", "1hit", "2hits"],
-    ... )
-    >>> fr.outcome(over)
-    Outcome(rule='END-WIN', winners=(0,), escaped=(3, 0), ranking=(0, 1))
-    """
-    if state.phase is not Phase.OVER:
-        return None
-    n = state.players
-    need = escapes_to_win(n)
-    counts = [0] * n
-    reached = [0] * n  # when (index in the escape order) each seat reached its final count
-    first_to_win = -1  # END-WIN: the first seat to reach the target wins, whatever came after
-    for k, seat in enumerate(state.escapes):
-        counts[seat] += 1
-        reached[seat] = k
-        if counts[seat] == need and first_to_win < 0:
-            first_to_win = seat
-    ranking = tuple(
-        sorted(
-            range(n),
-            key=lambda s: (s != first_to_win, -counts[s], reached[s] if counts[s] else 0),
-        )
-    )
-    if counts[ranking[0]] == 0:
-        winners: tuple[int, ...] = (
-            tuple(range(n)) if state.options.no_escape_result == "shared" else ()
-        )
-    else:
-        winners = (ranking[0],)
-    return Outcome(state.ended_by, winners, tuple(counts), ranking)

@@ -40,6 +40,38 @@ PUSHED_ONTO_TELEPORTER = "pushed onto a teleporter"
 MAX_TURNS = 4  # ADV-TURN-CHAIN: at most four turns in one step
 
 
+def line_of_sight(cells: Sequence[int], pos: int, d: int) -> tuple[int, int]:
+    """What ends the monster's line of sight from ``pos`` towards ``d``: the square of the first
+    figure or stone in line and its distance, or (OFF, the number of squares up to the wall)
+    (MON-SIGHT-BLOCK, MON-DISTANCE). Pools, teleporters (ADV-TELEPORT-SIGHT) and crystals
+    (ADV-CRYSTAL) are seen through; the wall ends every line, which never wraps."""
+    dist = 0
+    for sq in RAY[pos][d]:
+        dist += 1
+        v = cells[sq]
+        if v != 0 and v != CRYSTAL:
+            return sq, dist
+    return OFF, dist
+
+
+def choose(facing: int, ahead: int, left: int, right: int) -> tuple[int, bool, bool]:
+    """The choice after a look (MON-CHOOSE), from the distance of the figure seen ahead, to the
+    left and to the right (0 where none is seen): the new facing, whether the nearest figures
+    tied, and whether a figure was seen to the left or right. A strictly nearest figure turns
+    the monster towards it; a tie for nearest, or nothing seen, keeps the facing."""
+    best = 99
+    best_d = -1
+    tie = False
+    for dist, d in ((ahead, facing), (left, (facing + 3) & 3), (right, (facing + 1) & 3)):
+        if dist:
+            if dist < best:
+                best, best_d, tie = dist, d, False
+            elif dist == best:
+                tie = True
+    new = best_d if best_d >= 0 and not tie else facing
+    return new, tie, bool(left or right)
+
+
 class Walk:
     """One monster walk over mutable cells. ``eaten`` lists (figure index, square, how)."""
 
@@ -60,6 +92,7 @@ class Walk:
         "slide_push",
         "tele",
         "then",
+        "tie",
         "tie_turns",
         "trace",
         "wrap_push",
@@ -82,7 +115,9 @@ class Walk:
         else:
             self.tele = self.arrow = NO_TELEPORTERS
         self.saw_side = False  # whether this step's look saw a figure to the left or right
-        self.pushed: set[int] = set()  # figures pushed rather than eaten in the current step
+        self.tie = False  # whether this step's look saw figures equally near
+        # figures pushed rather than eaten in the current step, and the rule that pushed them
+        self.pushed: dict[int, str] = {}
         self.names: Sequence[str] = names or ()  # only needed for the trace
         self.trace = trace
         self.then = then  # where eaten figures go: "waiting" in stage 1, "removed" in stage 2
@@ -131,53 +166,66 @@ class Walk:
         if pushed:
             pushed.clear()
         turns = 0
+        kept = "MON-PUSH"  # for the trace: why a stone on the target is pushed, not obeyed
         while True:
             target = NEIGHBOUR[pos][facing]
             via_wall = target == OFF
             if via_wall:
                 beyond = WRAP[pos]
-                if cells[beyond] <= TURN_RIGHT and self.beyond_wall_turns and self.may_turn(turns):
-                    facing = self.turn(pos, beyond, facing)  # ADV-TURN-WALL: before the wall
+                if cells[beyond] <= TURN_RIGHT:
+                    if self.beyond_wall_turns and self.may_turn(turns):
+                        facing = self.turn(pos, beyond, facing, self.why_turn(turns))
+                        turns += 1  # ADV-TURN-WALL: the turn comes before the wall
+                        continue
+                    kept = self.why_not(turns) if self.beyond_wall_turns else "ADV-TURN-WALL"
+                else:
+                    kept = "MON-WRAP-OCCUPIED"
+                target = self.through_wall(pos, facing)
+            elif cells[target] <= TURN_RIGHT:
+                if self.may_turn(turns):
+                    facing = self.turn(pos, target, facing, self.why_turn(turns))  # ADV-TURN
                     turns += 1
                     continue
-                target = self.through_wall(pos, facing)
-            elif cells[target] <= TURN_RIGHT and self.may_turn(turns):
-                facing = self.turn(pos, target, facing)  # ADV-TURN
-                turns += 1
-                continue
+                kept = self.why_not(turns)
             break
         if cells[target]:
-            self.enter(target, facing, pos, via_wall, False, pushed)
+            self.enter(target, facing, pos, via_wall, False, pushed, kept)
         pos = target
         if pool[pos]:  # MON-SLIDE: across the pool within this step, without looking
             slide_from = pos
             while pool[pos]:
                 nxt = NEIGHBOUR[pos][facing]
                 wrapped = nxt == OFF
+                kept = "MON-SLIDE-OCCUPIED"
                 if wrapped:  # MON-SLIDE-EDGE
                     if not self.pool_wrap:
                         break
                     beyond = WRAP[pos]
-                    if (
-                        cells[beyond] <= TURN_RIGHT
-                        and self.beyond_wall_turns
-                        and self.pool_turns
-                        and (turns == 0 or (self.chain_turns and turns < MAX_TURNS))
-                    ):  # ADV-TURN-WALL point 4: turn on the last pool square
-                        facing = self.turn(pos, beyond, facing)
+                    if cells[beyond] <= TURN_RIGHT:
+                        if self.beyond_wall_turns and self.pool_may_turn(turns):
+                            # ADV-TURN-WALL point 4: turn on the last pool square
+                            facing = self.turn(pos, beyond, facing, self.why_turn_sliding(turns))
+                            turns += 1
+                            continue
+                        kept = (
+                            self.why_not_sliding(turns)
+                            if self.beyond_wall_turns
+                            else "ADV-TURN-WALL"
+                        )
+                    else:
+                        kept = "MON-WRAP-OCCUPIED"
+                    nxt = self.through_wall(pos, facing)
+                elif cells[nxt] <= TURN_RIGHT:
+                    if self.pool_may_turn(turns):
+                        # ADV-TURN-POOL: turn on the blood
+                        facing = self.turn(pos, nxt, facing, self.why_turn_sliding(turns))
                         turns += 1
                         continue
-                    nxt = self.through_wall(pos, facing)
-                elif (
-                    cells[nxt] <= TURN_RIGHT
-                    and self.pool_turns
-                    and (turns == 0 or (self.chain_turns and turns < MAX_TURNS))
-                ):
-                    facing = self.turn(pos, nxt, facing)  # ADV-TURN-POOL: turn on the blood
-                    turns += 1
-                    continue
+                    kept = self.why_not_sliding(turns)
+                elif not pool[nxt]:
+                    kept = "MON-SLIDE"  # MON-SLIDE point 4: the square beyond the pool
                 if cells[nxt]:
-                    self.enter(nxt, facing, pos, wrapped, True, pushed)
+                    self.enter(nxt, facing, pos, wrapped, True, pushed, kept)
                 pos = nxt
             if trace is not None:
                 trace.append(ev.MonsterSlid(name(slide_from), name(pos)))
@@ -202,7 +250,31 @@ class Walk:
             return not self.saw_side or self.tie_turns
         return self.chain_turns and turns < MAX_TURNS
 
-    def turn(self, pos: int, stone: int, facing: int) -> int:
+    def pool_may_turn(self, turns: int) -> bool:
+        """Whether a turning stone met in a slide acts (ADV-TURN-POOL): there is no look in a
+        slide, so only the option and ADV-TURN-CHAIN decide."""
+        return self.pool_turns and (turns == 0 or (self.chain_turns and turns < MAX_TURNS))
+
+    def why_turn(self, turns: int) -> str:
+        """The rule under which a turning stone ahead acts (see :meth:`may_turn`)."""
+        if turns:
+            return "ADV-TURN-CHAIN"
+        # Facing a stone after a look that saw a figure to a side means a tie (ADV-TURN point 4).
+        return "ADV-TURN-TIE" if self.saw_side else "ADV-TURN"
+
+    def why_not(self, turns: int) -> str:
+        """The rule that keeps a turning stone ahead from acting, so that it is pushed."""
+        return "ADV-TURN-CHAIN" if turns else "ADV-TURN-TIE" if self.tie else "ADV-TURN"
+
+    def why_turn_sliding(self, turns: int) -> str:
+        """The rule under which a turning stone met in a slide acts."""
+        return "ADV-TURN-CHAIN" if turns else "ADV-TURN-POOL"
+
+    def why_not_sliding(self, turns: int) -> str:
+        """The rule that keeps a turning stone met in a slide from acting."""
+        return "ADV-TURN-POOL" if not self.pool_turns else "ADV-TURN-CHAIN"
+
+    def turn(self, pos: int, stone: int, facing: int, rule: str) -> int:
         """The facing after the turning stone on ``stone`` acts on the monster on ``pos``."""
         kind = self.cells[stone]
         new = (facing + (1 if kind == TURN_RIGHT else 2)) & 3
@@ -214,6 +286,7 @@ class Walk:
                     STONE_KINDS[kind],
                     DIRECTION_LETTERS[facing],
                     DIRECTION_LETTERS[new],
+                    rule,
                 )
             )
         return new
@@ -227,40 +300,23 @@ class Walk:
         return target
 
     def look(self, pos: int, facing: int) -> int:
-        """The facing after a look (MON-SIGHT-DIRS, MON-SIGHT-BLOCK, MON-DISTANCE, MON-CHOOSE).
-
-        In each of ahead, left and right the first figure in line is seen unless a stone or
-        the wall comes first; pools do not block. A strictly nearest figure turns the monster
-        towards it; a tie for nearest, or nothing seen, keeps the facing.
-        """
+        """The facing after a look (MON-SIGHT-DIRS, MON-SIGHT-BLOCK, MON-DISTANCE, MON-CHOOSE):
+        ahead, left and right, each seen with :func:`line_of_sight`, then :func:`choose`."""
         cells = self.cells
-        ray = RAY[pos]
-        best = 99
-        best_d = -1
-        tie = False
-        side = False
-        seen: list[str] = []
-        for d in (facing, (facing + 3) & 3, (facing + 1) & 3):
-            dist = 0
-            found = ""
-            for sq in ray[d]:
-                dist += 1
-                v = cells[sq]
-                if v == 0 or v == CRYSTAL:  # ADV-CRYSTAL: seen through; pools, teleporters too
-                    continue
-                if v > 0:
-                    if dist < best:
-                        best, best_d, tie = dist, d, False
-                    elif dist == best:
-                        tie = True
-                    side = side or d != facing
-                    if self.trace is not None:
-                        found = f"{self.names[v - 1]}@{dist}"
-                break  # a stone blocks the line of sight
-            seen.append(found)
-        self.saw_side = side
-        new = best_d if best_d >= 0 and not tie else facing
+        dists = [0, 0, 0]
+        for k, d in enumerate((facing, (facing + 3) & 3, (facing + 1) & 3)):
+            sq, dist = line_of_sight(cells, pos, d)
+            if sq != OFF and cells[sq] > 0:
+                dists[k] = dist
+        new, self.tie, self.saw_side = choose(facing, dists[0], dists[1], dists[2])
         if self.trace is not None:
+            seen = [
+                f"{self.names[cells[sq] - 1]}@{dist}" if dists[k] else ""
+                for k, (sq, dist) in enumerate(
+                    line_of_sight(cells, pos, d)
+                    for d in (facing, (facing + 3) & 3, (facing + 1) & 3)
+                )
+            ]
             self.trace.append(
                 ev.MonsterLooked(name(pos), seen[0], seen[1], seen[2], DIRECTION_LETTERS[new])
             )
@@ -271,37 +327,50 @@ class Walk:
         return new
 
     def enter(
-        self, sq: int, d: int, monster: int, via_wall: bool, sliding: bool, pushed: set[int]
+        self,
+        sq: int,
+        d: int,
+        monster: int,
+        via_wall: bool,
+        sliding: bool,
+        pushed: dict[int, str],
+        kept: str,
     ) -> None:
         """The monster moves onto occupied ``sq`` towards ``d``: eat or push (MON-EAT, MON-PUSH).
 
         A figure is eaten, except where an option makes it pushed: on the re-entry square after
         a wall (MON-WRAP-OCCUPIED), or on a pool square reached by sliding
         (MON-SLIDE-OCCUPIED). A figure pushed so is a stone for the rest of the step
-        (``pushed``), so meeting it again pushes it again.
+        (``pushed``: figure code -> the rule that made it one), so meeting it again pushes it
+        again. ``kept`` is the rule that decided a push of the piece on ``sq`` (for the trace).
         """
         v = self.cells[sq]
         if v > 0:
             if v in pushed:
                 push = True
+                kept = pushed[v]
             elif via_wall:
                 push = self.wrap_push
+                kept = "MON-WRAP-OCCUPIED"
             else:
                 push = sliding and self.slide_push and self.pool[sq]
+                if not sliding or not self.pool[sq]:
+                    kept = "MON-SLIDE" if sliding else "MON-EAT"
             if push:
-                pushed.add(v)
+                pushed[v] = kept
             else:
                 self.cells[sq] = 0
-                self._eat(v - 1, sq, EATEN)
+                self._eat(v - 1, sq, EATEN, kept)
                 return
-        self.push_line(sq, d, monster)
+        self.push_line(sq, d, monster, kept)
 
-    def push_line(self, first: int, d: int, monster: int) -> None:
+    def push_line(self, first: int, d: int, monster: int, rule: str = "MON-PUSH") -> None:
         """Push the contiguous line of pieces from ``first`` one square towards ``d`` (MON-PUSH).
 
         The far piece moves first. Off the board a stone is removed and a figure is eaten
         (MON-PUSH-OFF); onto a pool a piece slides on (MON-PUSH-POOL); a stone ending on a
-        corner is removed unless the option keeps it (MON-CORNER-STONE).
+        corner is removed unless the option keeps it (MON-CORNER-STONE). ``rule`` is why the
+        piece on ``first`` is pushed (for the trace; the rest of the line: MON-PUSH).
         """
         cells = self.cells
         trace = self.trace
@@ -316,17 +385,21 @@ class Walk:
             dest = NEIGHBOUR[s][d]
             if dest == OFF or self.tele[dest] >= 0:  # MON-PUSH-OFF, ADV-TELEPORT-PUSH
                 how = PUSHED_OFF if dest == OFF else PUSHED_ONTO_TELEPORTER
+                why = "MON-PUSH-OFF" if dest == OFF else "ADV-TELEPORT-PUSH"
                 if piece > 0:
-                    self._eat(piece - 1, s, how)
+                    self._eat(piece - 1, s, how, why)
                 elif trace is not None:
                     trace.append(ev.StoneRemoved(name(s), how))
                 continue
             cells[dest] = piece
             if trace is not None:
+                why = rule if s == first else "MON-PUSH"
                 if piece > 0:
-                    trace.append(ev.FigurePushed(self.names[piece - 1], name(s), name(dest)))
+                    trace.append(
+                        ev.FigurePushed(self.names[piece - 1], name(s), name(dest), why)
+                    )
                 else:
-                    trace.append(ev.StonePushed(name(s), name(dest), "monster"))
+                    trace.append(ev.StonePushed(name(s), name(dest), "monster", why))
             end = dest
             if self.pool[dest]:
                 end = slide_stone(cells, self.pool, self.tele, monster, dest, d)
@@ -340,8 +413,10 @@ class Walk:
                 if trace is not None:
                     trace.append(ev.StoneRemoved(name(end), "corner"))
 
-    def _eat(self, index: int, sq: int, how: str) -> None:
+    def _eat(self, index: int, sq: int, how: str, rule: str) -> None:
         self.eaten.append((index, sq, how))
         self.hits += 1
         if self.trace is not None:
-            self.trace.append(ev.FigureEaten(self.names[index], name(sq), how, self.then))
+            self.trace.append(
+                ev.FigureEaten(self.names[index], name(sq), how, self.then, rule)
+            )

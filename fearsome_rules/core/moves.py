@@ -23,29 +23,17 @@ import attrs
 from fearsome_rules.core import board
 from fearsome_rules.core.actions import OUT, FigureMove
 from fearsome_rules.core.figures import OUT_STEP, WAITING_POS, figure_step, reachable, run_path
-from fearsome_rules.core.game import _figure_rule_check, _lifted, _must_enter, entry_limited
-from fearsome_rules.core.state import PLACE_NAMES, WAITING, Figure, GameState, Phase, figure_index
+from fearsome_rules.core.state import PLACE_NAMES, WAITING, Figure, GameState
+from fearsome_rules.core.turns import entry_limited, lifted, movers, must_enter, turn_error
 
 _END_RULES = frozenset({"FIG-THROUGH", "POOL-LAST-POINT"})  # broken only by where a path ends
 
 
-def _movers(state: GameState, figure: str | None) -> list[tuple[int, Figure]]:
-    """The figures of the player to move that may still move, or just the named one."""
-    if state.phase is not Phase.FIGURES:
-        return []
-    wanted = None if figure is None else figure_index(state, figure)
-    return [
-        (i, f)
-        for i, f in enumerate(state.figures)
-        if f.owner == state.to_move and not f.moved and f.active and wanted in (None, i)
-    ]
-
-
 def _zero_allowed(state: GameState, f: Figure) -> bool:
     """FIG-ZERO, except a waiting figure that must enter (FIG-WAITING, ``reentry=mandatory``)."""
-    if not _must_enter(state, f):
+    if not must_enter(state, f):
         return True
-    start, base = _lifted(state, f)
+    start, base = lifted(state, f)
     stop = state.options.slide_over_figure == "stop"
     return len(reachable(base, state.pool, state.tele, state.monster, start, f.face, stop)) == 1
 
@@ -75,12 +63,12 @@ def all_paths(state: GameState, figure: str | None = None) -> Iterator[FigureMov
     (128, 46)
     """
     stop = state.options.slide_over_figure == "stop"
-    for _i, f in _movers(state, figure):
+    for _i, f in movers(state, figure):
         if _zero_allowed(state, f):
-            yield FigureMove._trusted(f.name, ())
+            yield FigureMove.unchecked(f.name, ())
         if entry_limited(state, f):
             continue
-        start, base = _lifted(state, f)
+        start, base = lifted(state, f)
         yield from _extend(state, f.name, base, start, f.face, (), stop)
 
 
@@ -96,7 +84,7 @@ def _extend(
     if left == 0:
         return
     if pos == board.EXIT:
-        yield FigureMove._trusted(name, (*path, OUT))
+        yield FigureMove.unchecked(name, (*path, OUT))
     targets = (board.ENTRANCE,) if pos == WAITING_POS else board.NEIGHBOUR[pos]
     for d, target in enumerate(targets):
         if target == board.OFF:
@@ -108,7 +96,7 @@ def _extend(
             continue
         longer = (*path, board.NAMES[target])
         if after[end] == 0:
-            yield FigureMove._trusted(name, longer)
+            yield FigureMove.unchecked(name, longer)
         yield from _extend(state, name, after, end, left - 1, longer, stop)
 
 
@@ -127,12 +115,12 @@ def destinations(state: GameState) -> dict[str, tuple[str, ...]]:
     """
     stop = state.options.slide_over_figure == "stop"
     result: dict[str, tuple[str, ...]] = {}
-    for _i, f in _movers(state, None):
+    for _i, f in movers(state, None):
         ends: set[int] = set()
         if _zero_allowed(state, f):
             ends.add(f.where if f.where >= 0 else WAITING_POS)
         if not entry_limited(state, f):
-            start, base = _lifted(state, f)
+            start, base = lifted(state, f)
             found = reachable(base, state.pool, state.tele, state.monster, start, f.face, stop)
             ends.update(end for end, path, _ in found if path)
         result[f.name] = tuple(_end_name(e) for e in sorted(ends, key=_end_order))
@@ -182,12 +170,12 @@ def continuations(state: GameState, move: FigureMove) -> Continuation:
     """
     from fearsome_rules.core.errors import IllegalMoveError
 
-    i, err = _figure_rule_check(state, move)
+    i, err = turn_error(state, move)
     if err is not None:
         raise err
     f = state.figures[i]
     stop = state.options.slide_over_figure == "stop"
-    start, base = _lifted(state, f)
+    start, base = lifted(state, f)
     steps = tuple(OUT_STEP if p == OUT else board.square(p) for p in move.path)
     rule, why, pos, cells = run_path(
         base, state.pool, state.tele, state.monster, start, f.face, steps, stop, f.name, None
@@ -218,10 +206,10 @@ def path_counts(state: GameState, figure: str) -> list[tuple[FigureMove, int]]:
     """Each distinct result of moving ``figure`` (one representative move, the shortest path)
     with the number of distinct legal paths that lead to it. Used by perft."""
     stop = state.options.slide_over_figure == "stop"
-    movers = _movers(state, figure)
-    if not movers:
+    found = movers(state, figure)
+    if not found:
         return []
-    _i, f = movers[0]
+    _i, f = found[0]
     counts: dict[tuple[int, tuple[int, ...]], tuple[tuple[str, ...], int]] = {}
 
     def add(end: int, cells: Sequence[int], path: tuple[str, ...], n: int) -> None:
@@ -229,7 +217,7 @@ def path_counts(state: GameState, figure: str) -> list[tuple[FigureMove, int]]:
         old = counts.get(key)
         counts[key] = (path, n) if old is None else (old[0], old[1] + n)
 
-    start, base = _lifted(state, f)
+    start, base = lifted(state, f)
     if _zero_allowed(state, f):
         add(start, base, (), 1)
     if not entry_limited(state, f):
@@ -259,4 +247,4 @@ def path_counts(state: GameState, figure: str) -> list[tuple[FigureMove, int]]:
                     if after[end] == 0:
                         add(end, after, longer, n)
             layer = nxt
-    return [(FigureMove._trusted(f.name, path), n) for path, n in counts.values()]
+    return [(FigureMove.unchecked(f.name, path), n) for path, n in counts.values()]

@@ -11,16 +11,17 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from fearsome_rules.core import board, deck
+from fearsome_rules.core.endings import decided
 from fearsome_rules.core.errors import NotationError, SetupError
-from fearsome_rules.core.game import _decided, basic_cells
-from fearsome_rules.core.options import RuleOptions
-from fearsome_rules.core.placement import (
+from fearsome_rules.core.layout import (
     SETUPS,
     STONE_TILES,
+    basic_cells,
     layout_violation,
     sort_tiles,
     tiles_for,
 )
+from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import (
     CRYSTAL,
     MAX_ROUND_REVEALS,
@@ -294,13 +295,13 @@ def position(
                 f"with these figures moved, the turn order gives {who}, not {SEAT_LETTERS[want]}",
                 "RND-ORDER",
             )
-    decided = _decided(players, esc)
+    won = decided(players, esc)
     ended = ended_by or ""
-    if not ended and decided and not opts.finish_round:
+    if not ended and won and not opts.finish_round:
         ended = "END-WIN"
-    elif not ended and not decided and stage == 2 and not any(f.active for f in fig_tuple):
+    elif not ended and not won and stage == 2 and not any(f.active for f in fig_tuple):
         ended = "END-ALL-GONE"
-    if ended == "END-WIN" and not decided:
+    if ended == "END-WIN" and not won:
         raise SetupError("ended_by", "END-WIN needs a player with all but one figure out")
     if ended == "STAGE-TWO-END" and (stage != 2 or n_rev != MAX_ROUND_REVEALS):
         raise SetupError("ended_by", "STAGE-TWO-END comes after the 7th tile of stage 2")

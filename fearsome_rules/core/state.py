@@ -15,6 +15,7 @@ from typing import Any, Final
 import attrs
 
 from fearsome_rules.core import board
+from fearsome_rules.core.errors import NotationError
 from fearsome_rules.core.options import RuleOptions
 
 EMPTY: Final = 0
@@ -190,19 +191,12 @@ class GameState:
         """How many figures of this seat are out."""
         return self.escapes.count(seat)
 
-    def __str__(self) -> str:
-        from fearsome_rules.formats.notation import diagram
-
-        return diagram(self)
-
 
 _STATE_FIELDS = tuple(a.name for a in attrs.fields(GameState))
 
 
 def figure_index(state: GameState, figure_name: str) -> int:
     """The index of a named figure in ``state.figures``; raises NotationError."""
-    from fearsome_rules.core.errors import NotationError
-
     text = figure_name.strip().upper() if isinstance(figure_name, str) else ""
     for i, f in enumerate(state.figures):
         if f.name == text:

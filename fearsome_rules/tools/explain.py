@@ -24,7 +24,13 @@ from fearsome_rules.core import board, deck
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import Reveal
 from fearsome_rules.core.errors import FearsomeError
-from fearsome_rules.core.monster import MAX_TURNS, PUSHED_OFF, PUSHED_ONTO_TELEPORTER
+from fearsome_rules.core.monster import (
+    MAX_TURNS,
+    PUSHED_OFF,
+    PUSHED_ONTO_TELEPORTER,
+    choose,
+    line_of_sight,
+)
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import (
     CRYSTAL,
@@ -203,55 +209,31 @@ def _mark(state: GameState, sq: int) -> str:
 
 
 def sight(state: GameState, pos: int, d: int, side: str) -> Sight:
-    """What the monster on ``pos`` sees towards ``d`` in ``state`` (MON-SIGHT-BLOCK,
-    MON-DISTANCE, ADV-CRYSTAL, ADV-TELEPORT-SIGHT)."""
-    squares: list[str] = []
-    rules: list[str] = []
+    """What the monster on ``pos`` sees towards ``d`` in ``state``: the engine's
+    :func:`~fearsome_rules.core.monster.line_of_sight`, with the squares it passes marked
+    (MON-SIGHT-BLOCK, MON-DISTANCE, ADV-CRYSTAL, ADV-TELEPORT-SIGHT)."""
+    end, dist = line_of_sight(state.cells, pos, d)
+    ray = board.RAY[pos][d]
+    v = state.cells[end] if end != board.OFF else 0
+    passed = ray[: dist - 1] if v < 0 else ray[:dist]  # a figure's square is seen, a stone's not
     tele = {t[0] for t in state.teleporters}
-    last = pos
-    for dist, sq in enumerate(board.RAY[pos][d], start=1):
-        v = state.cells[sq]
-        last = sq
-        squares.append(_mark(state, sq))
-        if v == CRYSTAL and "ADV-CRYSTAL" not in rules:
-            rules.append("ADV-CRYSTAL")
-        if sq in tele and "ADV-TELEPORT-SIGHT" not in rules:
-            rules.append("ADV-TELEPORT-SIGHT")
-        if v == 0 or v == CRYSTAL:
-            continue
-        if v > 0:
-            name = state.figures[v - 1].name
-            return Sight(
-                side,
-                board.DIRECTION_LETTERS[d],
-                tuple(squares),
-                name,
-                dist,
-                "figure",
-                board.name(sq),
-                ("MON-DISTANCE", *rules),
-            )
-        squares.pop()
-        return Sight(
-            side,
-            board.DIRECTION_LETTERS[d],
-            tuple(squares),
-            "",
-            0,
-            STONE_KINDS[v],
-            board.name(sq),
-            ("MON-SIGHT-BLOCK", *rules),
-        )
-    return Sight(
-        side,
-        board.DIRECTION_LETTERS[d],
-        tuple(squares),
-        "",
-        0,
-        "wall",
-        board.WALL[last][d],
-        ("MON-SIGHT-BLOCK", *rules),
-    )
+    rules: list[str] = []
+    if any(state.cells[sq] == CRYSTAL for sq in passed):
+        rules.append("ADV-CRYSTAL")
+    if any(sq in tele for sq in passed):
+        rules.append("ADV-TELEPORT-SIGHT")
+    squares = tuple(_mark(state, sq) for sq in passed)
+    letter = board.DIRECTION_LETTERS[d]
+    if v > 0:
+        name = state.figures[v - 1].name
+        return Sight(side, letter, squares, name, dist, "figure", board.name(end),
+                     ("MON-DISTANCE", *rules))
+    if v < 0:
+        return Sight(side, letter, squares, "", 0, STONE_KINDS[v], board.name(end),
+                     ("MON-SIGHT-BLOCK", *rules))
+    last = ray[-1] if ray else pos
+    return Sight(side, letter, squares, "", 0, "wall", board.WALL[last][d],
+                 ("MON-SIGHT-BLOCK", *rules))
 
 
 def look(state: GameState, event: ev.MonsterLooked | None = None) -> Look:
@@ -264,13 +246,11 @@ def look(state: GameState, event: ev.MonsterLooked | None = None) -> Look:
     sights = tuple(sight(state, pos, d, side) for d, side in zip(dirs, SIDE_NAMES, strict=True))
     assert len(sights) == 3
     back = sight(state, pos, (facing + 2) & 3, "behind")
+    chosen, tie, saw_side = choose(facing, *(s.distance for s in sights))
     seen = [(s.distance, k) for k, s in enumerate(sights) if s.figure]
     best = min((d for d, _ in seen), default=0)
     nearest = [k for d, k in seen if d == best]
-    tie = len(nearest) > 1
-    saw_side = any(k != 0 for _, k in seen)
     letter = board.DIRECTION_LETTERS
-    chosen = facing
     if not seen:
         text = f"sees no figure: keeps facing {letter[facing]}"
     elif tie:
@@ -283,7 +263,6 @@ def look(state: GameState, event: ev.MonsterLooked | None = None) -> Look:
         if k == 0:
             text = f"{s.figure} ahead at {best} is {others}: keeps facing {letter[facing]}"
         else:
-            chosen = dirs[k]
             text = (
                 f"{s.figure} ({s.side}, {best}) is {others}: turns {s.side} to face "
                 f"{letter[chosen]}"
@@ -332,8 +311,6 @@ class _Narrator:
         self.turns = 0
         self.moved = False
         self.sliding = False
-        self.first_pool = -1
-        self.reentry = -1
         self.pushed: set[str] = set()
         self.in_chain = False
         self.first = False
@@ -371,7 +348,7 @@ class _Narrator:
         if self.pool[target]:
             text += f", a blood pool square: it slides on {d} without looking"
             rules.append("MON-SLIDE")
-            self.sliding, self.first_pool = True, target
+            self.sliding = True
         elif target in self.tele:
             text += ", a teleporter"
         self.add("move", text, rules)
@@ -400,13 +377,12 @@ class _Narrator:
                 rules.append("MON-SLIDE-EDGE")
                 option = _opt(opts, "monster_pool_edge")
             to = board.square(e.to)
-            self.reentry = to
             self.pos = to
             if self.pool[to]:
                 text += "; a pool square: it slides on"
                 rules.append("MON-SLIDE")
                 if not self.sliding:
-                    self.sliding, self.first_pool = True, to
+                    self.sliding = True
             self.add("wall", text, rules, option)
             return
         self.enter_move()
@@ -469,15 +445,15 @@ class _Narrator:
         text = f"the {kind} {where}on {e.stone} turns it {turn}, {e.frm} -> {e.to}"
         rules: list[str] = []
         option = ""
-        if self.turns > 0:
+        if e.rule == "ADV-TURN-CHAIN":
             text += ": a further turning stone in the same step, instead of being pushed"
             rules.append("ADV-TURN-CHAIN")
             option = _opt(opts, "turn_stone_chain")
-        elif self.sliding and sq != board.square(self.step.start):
+        elif e.rule == "ADV-TURN-POOL":
             text = f"sliding, on {e.square}: " + text + " (no look during a slide)"
             rules.append("ADV-TURN-POOL")
             option = _opt(opts, "turn_stone_on_pool")
-        elif self.look.tie:
+        elif e.rule == "ADV-TURN-TIE":
             text += ": the look was a tie, and under this reading the stone acts"
             rules += ["ADV-TURN", "ADV-TURN-TIE"]
             option = _opt(opts, "turn_stone_tie")
@@ -538,14 +514,14 @@ class _Narrator:
         sq = board.square(e.square)
         rules: list[str] = []
         option = ""
-        if e.how == PUSHED_OFF:
+        if e.rule == "MON-PUSH-OFF":
             wall = board.WALL[sq][self.facing]
             text = (
                 f"{e.figure} on {e.square} is pushed off the board (wall {wall}): it counts "
                 "as eaten"
             )
             rules.append("MON-PUSH-OFF")
-        elif e.how == PUSHED_ONTO_TELEPORTER:
+        elif e.rule == "ADV-TELEPORT-PUSH":
             onto = board.name(board.NEIGHBOUR[sq][self.facing])
             text = (
                 f"{e.figure} on {e.square} is pushed onto the teleporter {onto}: it leaves the "
@@ -555,15 +531,15 @@ class _Narrator:
         else:
             text = f"eats {e.figure} on {e.square}"
             rules.append("MON-EAT")
-            if sq == self.reentry:
+            if e.rule == "MON-WRAP-OCCUPIED":
                 text += ", on the re-entry square"
                 rules.append("MON-WRAP-OCCUPIED")
                 option = _opt(opts, "wrap_entry_figure")
-            elif self.sliding and self.pool[sq] and sq != self.first_pool:
+            elif e.rule == "MON-SLIDE-OCCUPIED":
                 text += ", lying on the pool in its slide"
                 rules.append("MON-SLIDE-OCCUPIED")
                 option = _opt(opts, "monster_slide_figure")
-            elif self.sliding and not self.pool[sq]:
+            elif e.rule == "MON-SLIDE":
                 text += ", on the square beyond the pool"
                 rules.append("MON-SLIDE")
         if e.then == "waiting":
@@ -589,11 +565,11 @@ class _Narrator:
         if kind == "crystal":
             rules.append("ADV-CRYSTAL")
         if first and value in (TURN_RIGHT, TURN_ABOUT):
-            why, rule, name = self._why_no_turn(sq)
+            why, name = self._why_no_turn(e.rule)
             text += f": it does not act, {why}"
-            rules.append(rule)
+            rules.append(e.rule)
             option = _opt(opts, name) if name else ""
-        elif first and sq == self.reentry:
+        elif first and e.rule == "MON-WRAP-OCCUPIED":
             text += ", inward from the re-entry square"
             rules.append("MON-WRAP-OCCUPIED")
         to = board.square(e.to)
@@ -607,47 +583,37 @@ class _Narrator:
             option = _opt(opts, "monster_corner_stone")
         self.add("push", text, rules, option)
 
-    def _why_no_turn(self, sq: int) -> tuple[str, str, str]:
-        """Why a turning stone the monster moves onto is pushed instead: the reason, the rule,
-        and the option it depends on ("" if none)."""
-        opts = self.options
-        if self.turns >= MAX_TURNS:
-            return "as four turns have been made in this step", "ADV-TURN-CHAIN", ""
-        if self.turns > 0:
-            return (
-                "as a further turning stone in the same step",
-                "ADV-TURN-CHAIN",
-                ("turn_stone_chain"),
-            )
-        if sq == self.reentry and opts.turn_stone_beyond_wall == "push":
-            return "as it lies beyond the wall", "ADV-TURN-WALL", "turn_stone_beyond_wall"
-        if self.sliding and sq != self.first_pool:
-            return "as the monster meets it sliding", "ADV-TURN-POOL", "turn_stone_on_pool"
-        if self.look.tie:
-            return (
-                "as the look was a tie of figures left and right",
-                "ADV-TURN-TIE",
-                ("turn_stone_tie"),
-            )
-        return "as the look saw a figure to the left or right", "ADV-TURN", ""
+    def _why_no_turn(self, rule: str) -> tuple[str, str]:
+        """Why the engine says a turning stone the monster moves onto is pushed instead
+        (``rule``, from the event): the reason, and the option it depends on ("" if none)."""
+        if rule == "ADV-TURN-CHAIN":
+            if self.turns >= MAX_TURNS:
+                return "as four turns have been made in this step", ""
+            return "as a further turning stone in the same step", "turn_stone_chain"
+        if rule == "ADV-TURN-WALL":
+            return "as it lies beyond the wall", "turn_stone_beyond_wall"
+        if rule == "ADV-TURN-POOL":
+            return "as the monster meets it sliding", "turn_stone_on_pool"
+        if rule == "ADV-TURN-TIE":
+            return "as the look was a tie of figures left and right", "turn_stone_tie"
+        return "as the look saw a figure to the left or right", ""
 
     def figure_pushed(self, e: ev.FigurePushed, rest: Sequence[ev.Event]) -> None:
         opts = self.options
-        sq = board.square(e.frm)
         text = f"pushes {e.figure} from {e.frm} to {e.to}"
         rules = ["MON-PUSH"]
         option = ""
         first = self.first
-        if not first:
+        if e.rule == "MON-PUSH":
             pass
         elif e.figure in self.pushed:
             text += ": pushed before in this step, it counts as a stone"
-            rules.append("MON-SLIDE-OCCUPIED" if self.sliding else "MON-WRAP-OCCUPIED")
-        elif sq == self.reentry:
+            rules.append(e.rule)
+        elif e.rule == "MON-WRAP-OCCUPIED":
             text += ": a figure on the re-entry square is pushed inward, not eaten"
             rules.append("MON-WRAP-OCCUPIED")
             option = _opt(opts, "wrap_entry_figure")
-        elif self.sliding and self.pool[sq]:
+        elif e.rule == "MON-SLIDE-OCCUPIED":
             text += ": a figure lying on the pool in the slide is pushed, not eaten"
             rules.append("MON-SLIDE-OCCUPIED")
             option = _opt(opts, "monster_slide_figure")

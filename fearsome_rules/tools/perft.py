@@ -23,8 +23,9 @@ import attrs
 
 from fearsome_rules.core.actions import Action
 from fearsome_rules.core.game import apply, chance_outcomes
-from fearsome_rules.core.moves import _movers, path_counts
+from fearsome_rules.core.moves import path_counts
 from fearsome_rules.core.state import GameState, Phase
+from fearsome_rules.core.turns import movers
 
 
 @attrs.frozen
@@ -40,7 +41,7 @@ def children(state: GameState) -> Iterator[tuple[Action, GameState, int]]:
     """Each distinct successor with one action leading to it and the number of distinct actions
     that lead to it from ``state``."""
     if state.phase is Phase.FIGURES:
-        for _i, f in _movers(state, None):
+        for _i, f in movers(state, None):
             for move, n in path_counts(state, f.name):
                 yield move, apply(state, move), n
     elif state.phase is Phase.MONSTER:

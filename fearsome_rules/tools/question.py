@@ -3,7 +3,8 @@
 A question comes from one of:
 
 - a **question file**: YAML that a user types, with a ``position:`` (a position string, as
-  :func:`~fearsome_rules.formats.notation.position_string` writes it, or the position mapping of the
+  :func:`~fearsome_rules.formats.position_string.position_string` writes it, or the position
+  mapping of the
   conformance cases), an optional ``tile:`` (the monster tile to carry out) or ``move:`` (a
   figure move), an optional ``options:`` (rule options) and an optional ``description:``. In a
   position mapping ``moved`` defaults to ``all`` (the monster phase) unless there is a ``move:``;
@@ -32,7 +33,7 @@ from fearsome_rules.core.errors import FearsomeError, NotationError, RuleError, 
 from fearsome_rules.core.game import apply, check
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import SEAT_LETTERS, GameState
-from fearsome_rules.formats.notation import parse_position, position_string
+from fearsome_rules.formats.position_string import parse_position, position_string
 from fearsome_rules.tools import conformance as cf
 
 QUESTION_KEYS = ("position", "tile", "move", "options", "description")

@@ -15,8 +15,9 @@ from strategies import played
 import fearsome_rules as fr
 from fearsome_rules.core import board
 from fearsome_rules.core.events import fold
-from fearsome_rules.formats import records
-from fearsome_rules.formats.notation import parse_diagram
+from fearsome_rules.formats import state_json
+from fearsome_rules.formats.diagram import parse_diagram
+from fearsome_rules.formats.record import load_record
 
 Game = tuple[list[fr.GameState], list[fr.Action]]
 
@@ -59,11 +60,11 @@ def test_every_form_of_a_generated_game_round_trips(game: Game, data: st.DataObj
         again = parse_diagram(picture)
         assert again == state, picture
         assert fr.diagram(again) == picture
-        obj = records.state_to_json(state)  # JSON of states
-        assert records.state_from_json(json.dumps(obj)) == state
-        assert records.state_from_json(json.loads(json.dumps(obj))) == state
+        obj = state_json.state_to_json(state)  # JSON of states
+        assert state_json.state_from_json(json.dumps(obj)) == state
+        assert state_json.state_from_json(json.loads(json.dumps(obj))) == state
     for act in actions:  # JSON of actions
-        assert records.action_from_json(json.dumps(records.action_to_json(act))) == act
+        assert state_json.action_from_json(json.dumps(state_json.action_to_json(act))) == act
     # Folding the events of every action over the old state gives the new one.
     for before, act, after in zip(states, actions, states[1:], strict=False):
         new, events = fr.apply_traced(before, act)
@@ -107,16 +108,16 @@ def test_diagram_is_readable_when_indented_and_commented(game: Game) -> None:
     ],
 )
 def test_bad_state_json_is_refused_with_the_place(change: object, message: str) -> None:
-    obj = records.state_to_json(fr.new_game(4))
+    obj = state_json.state_to_json(fr.new_game(4))
     change(obj)  # type: ignore[operator]
-    with pytest.raises(records.RecordError) as e:
-        records.state_from_json(obj)
+    with pytest.raises(state_json.RecordError) as e:
+        state_json.state_from_json(obj)
     assert message in str(e.value)
 
 
 def test_bad_json_text_names_line_and_column() -> None:
-    with pytest.raises(records.RecordError, match=r"line 2, column 1"):
-        records.state_from_json('{"players": 4,\n}')
+    with pytest.raises(state_json.RecordError, match=r"line 2, column 1"):
+        state_json.state_from_json('{"players": 4,\n}')
 
 
 def test_bad_action_json_is_refused() -> None:
@@ -126,8 +127,8 @@ def test_bad_action_json_is_refused() -> None:
         ({"type": "move", "figure": "A5", "path": "p11"}, "$.path"),
         ({"type": "reveal", "tile": "9"}, "not a monster tile"),
     ]:
-        with pytest.raises(records.RecordError, match=message.replace("$", r"\$")):
-            records.action_from_json(obj)
+        with pytest.raises(state_json.RecordError, match=message.replace("$", r"\$")):
+            state_json.action_from_json(obj)
 
 
 @pytest.mark.rules("RND-ORDER")
@@ -138,8 +139,8 @@ def test_a_record_with_an_illegal_action_names_file_line_and_rule(tmp_path: Path
     record = fr.GameRecord(3, 0, actions=(*record.actions, "C5 p11"))
     path = tmp_path / "game.json"
     path.write_text(record.dumps())
-    with pytest.raises(records.RecordError) as e:
-        records.load_record(str(path))
+    with pytest.raises(state_json.RecordError) as e:
+        load_record(str(path))
     assert str(e.value).startswith(f"{path}:10: action 2 ('C5 p11'): [RND-ORDER]")
     assert e.value.action == 2
 
@@ -147,5 +148,5 @@ def test_a_record_with_an_illegal_action_names_file_line_and_rule(tmp_path: Path
 def test_a_record_of_another_version_is_refused() -> None:
     obj = fr.GameRecord(2).to_json()
     obj["version"] = 99
-    with pytest.raises(records.RecordError, match="format version 99"):
+    with pytest.raises(state_json.RecordError, match="format version 99"):
         fr.GameRecord.from_json(obj)

@@ -296,7 +296,7 @@ def test_cli_option_changes_the_reading(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_cli_position_string(capsys: pytest.CaptureFixture[str]) -> None:
     q = question.load(QUESTION)
-    from fearsome_rules.formats.notation import position_string
+    from fearsome_rules.formats.position_string import position_string
 
     assert main(["explain", "--position", position_string(q.state), "--tile", "5"]) == 0
     assert "Step 5: on e3 facing W" in capsys.readouterr().out
@@ -397,7 +397,7 @@ def test_cli_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:
 def test_question_file_with_a_position_string_and_options(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from fearsome_rules.formats.notation import position_string
+    from fearsome_rules.formats.position_string import position_string
 
     line = position_string(question.load(QUESTION).state)
     text = f"position: '{line}'\ntile: 5\noptions: {{monster_slide_figure: eat}}\n"

@@ -21,6 +21,7 @@ from fearsome_rules.cli import main
 from fearsome_rules.core import board
 from fearsome_rules.tools import conformance as cf
 from fearsome_rules.tools import question, render
+from fearsome_rules.tools.render.canvas import centre, edge
 from fearsome_rules.tools.trail import trail
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,10 +105,10 @@ def test_wall_passage_is_two_half_segments() -> None:
         for ln in step7.iter(f"{SVG}line")
     ]
     n3, c9 = board.square("n3"), board.square("c9")
-    cx, cy = render._centre(n3)
-    ex, ey = render._edge(n3, board.EAST)
-    fx, fy = render._edge(c9, board.WEST)
-    gx, gy = render._centre(c9)
+    cx, cy = centre(n3)
+    ex, ey = edge(n3, board.EAST)
+    fx, fy = edge(c9, board.WEST)
+    gx, gy = centre(c9)
     assert lines == [(cx, cy, ex, ey), (fx, fy, gx, gy)]
 
 

@@ -1,0 +1,152 @@
+"""Where the obstacles lie: the printed basic layout, and the rules for tiles the players place
+in the advanced game and BSW's ``dmaufbau`` (the tiles, their squares, the protected squares
+and what a tile may not touch).
+
+Implements BRD-LAYOUT, ADV-SETUP, ADV-TILES, PLACE-CORNERS, PLACE-EXACT, PLACE-TELEPORTERS,
+PLACE-TELEPORTER-WALLS, PLACE-LAYOUT, BSW-PLACE, BSW-CORNERS and BSW-POOLS; placing a tile as
+an action is in ``placement``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from fearsome_rules.core import board
+from fearsome_rules.core.options import RuleOptions
+from fearsome_rules.core.state import CRYSTAL, STONE, TURN_ABOUT, TURN_RIGHT
+
+
+def basic_cells() -> tuple[int, ...]:
+    """The cells of the basic layout's stones (BRD-LAYOUT)."""
+    cells = [0] * board.CELLS
+    for sq in board.BASIC_STONES:
+        cells[sq] = STONE
+    return tuple(cells)
+
+
+SETUPS: Final = ("basic", "advanced", "bsw")
+
+STONE_TILES: Final = {
+    "stone": STONE,
+    "crystal": CRYSTAL,
+    "turn_right": TURN_RIGHT,
+    "turn_about": TURN_ABOUT,
+}
+POOL_TILES: Final = ("pool_square", "pool_strip")
+TELEPORTER_TILES: Final = {"teleporter_1": 1, "teleporter_2": 2}
+TILE_ORDER: Final = (*STONE_TILES, *POOL_TILES, *TELEPORTER_TILES)
+
+# ADV-TILES: the 17 floor tiles, fronts up; BSW-PLACE: the basic game's 11 stones and 2 pools.
+ADVANCED_TILES: Final = (
+    ("stone",) * 3
+    + ("crystal",) * 2
+    + ("turn_right",) * 4
+    + ("turn_about",) * 2
+    + POOL_TILES
+    + ("teleporter_1",) * 2
+    + ("teleporter_2",) * 2
+)
+BSW_TILES: Final = ("stone",) * 11 + POOL_TILES
+
+
+def tiles_for(setup: str) -> tuple[str, ...]:
+    """The tiles the players place in a setup (none for ``basic``)."""
+    return {"basic": (), "advanced": ADVANCED_TILES, "bsw": BSW_TILES}[setup]
+
+
+def sort_tiles(tiles: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(tiles, key=TILE_ORDER.index))
+
+
+def manhattan(a: int, b: int) -> int:
+    return abs(a // 16 - b // 16) + abs(a % 16 - b % 16)
+
+
+def protected_squares(setup: str, options: RuleOptions) -> frozenset[int]:
+    """The squares no tile may cover (PLACE-CORNERS, BSW-CORNERS)."""
+    if setup == "bsw":  # within 3 spaces: orthogonal path length, the corner included
+        return frozenset(
+            sq
+            for sq in board.SQUARES
+            if min(manhattan(sq, board.EXIT), manhattan(sq, board.ENTRANCE)) <= 3
+        )
+    names = ["a1", "b1", "a2", "p11", "o11", "p10"]
+    if options.protected_squares == "with_diagonal":
+        names += ["b2", "o10"]
+    return frozenset(board.square(n) for n in names)
+
+
+def tile_squares(tile: str, anchor: int, orientation: str) -> list[int] | None:
+    """The squares a tile covers from its anchor (north-west square), or None if any square is
+    off the board (PLACE-EXACT)."""
+    r, c = divmod(anchor, 16)
+    if tile == "pool_square":
+        cells = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+    elif tile == "pool_strip":
+        cells = (
+            [(r, c + k) for k in range(4)] if orientation == "H" else [(r + k, c) for k in range(4)]
+        )
+    else:
+        cells = [(r, c)]
+    if not all(board.on_board(rr, cc) for rr, cc in cells):
+        return None
+    return [rr * 16 + cc for rr, cc in cells]
+
+
+def touches(squares: Sequence[int], others: Iterable[int], diagonal: bool) -> bool:
+    other = set(others)
+    for sq in squares:
+        r, c = divmod(sq, 16)
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if (dr or dc) and (diagonal or not (dr and dc)):
+                    rr, cc = r + dr, c + dc
+                    if board.on_board(rr, cc) and rr * 16 + cc in other:
+                        return True
+    return False
+
+
+def layout_violation(
+    tile: str,
+    squares: Sequence[int],
+    setup: str,
+    options: RuleOptions,
+    cells: Sequence[int],
+    pools: frozenset[int],
+    teleporters: Iterable[tuple[int, int, int]],
+    own_pool: frozenset[int] = frozenset(),
+) -> tuple[str, str] | None:
+    """The rule a tile on ``squares`` breaks in the given layout, with why; None if it fits.
+
+    ``own_pool`` is the rest of the pool being checked when a whole layout is validated.
+    """
+    tele_squares = {t[0] for t in teleporters}
+    for sq in squares:
+        if sq in protected_squares(setup, options):
+            rule = "BSW-CORNERS" if setup == "bsw" else "PLACE-CORNERS"
+            return rule, f"{board.name(sq)} is kept free beside the entrance and exit"
+        if cells[sq] or (sq in pools and sq not in own_pool) or sq in tele_squares:
+            return "PLACE-EXACT", f"{board.name(sq)} already holds a tile"
+    if tile in TELEPORTER_TILES:
+        sq = squares[0]
+        if touches(squares, tele_squares, options.teleporter_diagonal == "forbidden"):
+            return "PLACE-TELEPORTERS", f"a teleporter on {board.name(sq)} would touch another"
+        if (
+            options.teleporter_walls == "forbidden"
+            and any(board.WALL[sq])
+            and board.WRAP[sq] in tele_squares
+        ):
+            return (
+                "PLACE-TELEPORTER-WALLS",
+                f"a teleporter stands by the same letter's wall on {board.name(board.WRAP[sq])}",
+            )
+    if tile in POOL_TILES and setup == "bsw":
+        for sq in squares:
+            if manhattan(sq, board.ENTRANCE) < 8:
+                return "BSW-POOLS", f"{board.name(sq)} is nearer than 8 spaces to the entrance"
+            if any(board.WALL[sq]):
+                return "BSW-POOLS", f"{board.name(sq)} lies against a wall"
+        if touches(squares, pools - own_pool, diagonal=False):
+            return "BSW-POOLS", "the two blood pools may not touch"
+    return None

@@ -1,0 +1,225 @@
+"""Running conformance cases and reporting: the results of a run as a summary, JSON or JUnit.
+
+:func:`run` loads case files, runs the cases selected (under an optional override of the rule
+options) with :func:`run_case`, and returns a :class:`Report`; an engine that raises is a failed
+case, never a traceback.
+"""
+
+from __future__ import annotations
+
+import time
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from fearsome_rules.core import events as ev
+from fearsome_rules.core.actions import Action, parse_action
+from fearsome_rules.core.errors import FearsomeError, RuleError
+from fearsome_rules.core.game import apply_traced, check
+from fearsome_rules.core.options import RuleOptions
+from fearsome_rules.core.state import GameState
+from fearsome_rules.tools.conformance.casefile import SOURCE_TREE, Problem
+from fearsome_rules.tools.conformance.cases import Case, Step, case_options, load, start_state
+from fearsome_rules.tools.conformance.expect import NOT_HITS, compare
+
+# --- running ---------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class CaseResult:
+    """What happened to one case: ``passed``, ``failed`` or ``skipped``, and why."""
+
+    case: Case
+    status: str
+    messages: tuple[str, ...]
+    seconds: float = 0.0
+    kept_options: tuple[str, ...] = ()
+
+    def lines(self) -> list[str]:
+        """One line per failure, ``<id>: step <n>: <what differs>``."""
+        return [f"{self.case.id}: {m}" for m in self.messages]
+
+
+def run_case(case: Case, override: Mapping[str, str | bool] | None = None) -> CaseResult:
+    """Run one case under its options (and the override's for options it does not name)."""
+    t0 = time.perf_counter()
+    kept = tuple(sorted(k for k in (override or {}) if k in case.options))
+    try:
+        state = start_state(case, case_options(case, override))
+    except FearsomeError as e:
+        if override:
+            return CaseResult(
+                case,
+                "skipped",
+                (f"start: not valid under this reading: {e}",),
+                time.perf_counter() - t0,
+                kept,
+            )
+        return CaseResult(case, "failed", (f"start: {e}",), time.perf_counter() - t0, kept)
+    messages: list[str] = []
+    for step in case.steps:
+        try:
+            msgs, state, stop = _run_step(step, state)
+        except Exception as e:  # an engine bug must be a failure line, never a traceback
+            msgs, stop = [f"the engine raised {type(e).__name__}: {e}"], True
+        messages += [f"step {step.number}: {m}" for m in msgs]
+        if stop:
+            break
+    status = "failed" if messages else "passed"
+    return CaseResult(case, status, tuple(messages), time.perf_counter() - t0, kept)
+
+
+def _run_step(step: Step, state: GameState) -> tuple[list[str], GameState, bool]:
+    """Differences found, the state after the step, and whether to stop the case."""
+    if step.do is None:
+        return (compare(step.expect or {}, state, state, ()), state, False)
+    action: Action = parse_action(step.do)
+    if step.error is not None:
+        err = check(state, action)
+        if err is None:
+            return (
+                [f"{step.do!r}: expected a refusal by {step.error}, but it is legal"],
+                state,
+                False,
+            )
+        if err.rule != step.error:
+            return (
+                [f"{step.do!r}: refused by {err.rule} ({err.message}), expected {step.error}"],
+                state,
+                False,
+            )
+        return ([], state, False)
+    try:
+        after, events = apply_traced(state, action)
+    except RuleError as e:
+        return ([f"{step.do!r} was refused: [{e.rule}] {e.message}"], state, True)
+    return (compare(step.expect or {}, state, after, events), after, False)
+
+
+@attrs.frozen
+class Report:
+    """The results of a run."""
+
+    results: tuple[CaseResult, ...]
+    problems: tuple[Problem, ...]
+    override: Mapping[str, str | bool]
+
+    def count(self, status: str) -> int:
+        return sum(1 for r in self.results if r.status == status)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and self.count("failed") == 0
+
+    def summary(self) -> str:
+        """``N passed, M failed`` (and skipped, and the reading used)."""
+        text = f"{self.count('passed')} passed, {self.count('failed')} failed"
+        if self.count("skipped"):
+            text += f", {self.count('skipped')} skipped"
+        if self.problems:
+            n = len(self.problems)
+            text += f", {n} problem{'s' if n != 1 else ''} in the case files"
+        if self.override:
+            reading = ", ".join(f"{k}={_value_text(v)}" for k, v in self.override.items())
+            kept = sum(1 for r in self.results if r.kept_options)
+            ran = len(self.results) - kept - self.count("skipped")
+            text += (
+                f" (under {reading}: {ran} ran under it, {kept} kept their own value, "
+                f"{self.count('skipped')} skipped because their start is not valid under it)"
+            )
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "summary": {
+                "passed": self.count("passed"),
+                "failed": self.count("failed"),
+                "skipped": self.count("skipped"),
+                "problems": len(self.problems),
+                "options": {k: _value_text(v) for k, v in self.override.items()},
+            },
+            "problems": [str(p) for p in self.problems],
+            "cases": [
+                {
+                    "id": r.case.id,
+                    "file": r.case.file,
+                    "line": r.case.line,
+                    "rules": list(r.case.rules),
+                    "status": r.status,
+                    "messages": list(r.messages),
+                    "seconds": round(r.seconds, 6),
+                }
+                for r in self.results
+            ],
+        }
+
+    def to_junit(self) -> str:
+        suite = ET.Element(
+            "testsuite",
+            name="fearsome_rules conformance",
+            tests=str(len(self.results) + len(self.problems)),
+            failures=str(self.count("failed")),
+            errors=str(len(self.problems)),
+            skipped=str(self.count("skipped")),
+            time=f"{sum(r.seconds for r in self.results):.3f}",
+        )
+        for p in self.problems:
+            tc = ET.SubElement(suite, "testcase", classname=p.file, name=f"line {p.line}")
+            ET.SubElement(tc, "error", message=p.message).text = str(p)
+        for r in self.results:
+            tc = ET.SubElement(
+                suite,
+                "testcase",
+                classname=Path(r.case.file).stem,
+                name=r.case.id,
+                file=r.case.file,
+                line=str(r.case.line),
+                time=f"{r.seconds:.4f}",
+            )
+            if r.status == "failed":
+                ET.SubElement(tc, "failure", message=r.messages[0]).text = "\n".join(r.lines())
+            elif r.status == "skipped":
+                ET.SubElement(tc, "skipped", message=r.messages[0])
+        return ET.tostring(suite, encoding="unicode", xml_declaration=True)
+
+
+def _value_text(v: str | bool) -> str:
+    return str(v).lower() if isinstance(v, bool) else v
+
+
+def select(cases: Iterable[Case], keywords: Sequence[str]) -> Iterator[Case]:
+    """The cases whose id contains one of the keywords (all cases if there are none)."""
+    for c in cases:
+        if not keywords or any(k in c.id for k in keywords):
+            yield c
+
+
+def run(
+    paths: Sequence[str | Path],
+    override: Mapping[str, str | bool] | None = None,
+    keywords: Sequence[str] = (),
+) -> Report:
+    """Load the files under ``paths`` and run the selected cases."""
+    suite = load(paths)
+    override = dict(override or {})
+    for name, value in override.items():  # raises SetupError for a bad name or value
+        RuleOptions().with_option(name, value)
+    results = tuple(run_case(c, override) for c in select(suite.cases, keywords))
+    return Report(results, suite.problems, override)
+
+
+def default_paths() -> list[Path]:
+    """``conformance/cases`` of the current folder, or of the source tree of this package."""
+    for base in (Path.cwd(), SOURCE_TREE):
+        cases = base / "conformance" / "cases"
+        if cases.is_dir():
+            return [cases]
+    return []
+
+
+def is_hit_event(e: ev.Event) -> bool:
+    """Whether an event is a figure hit by the monster (MON-HITS)."""
+    return isinstance(e, ev.FigureEaten) and e.how not in NOT_HITS

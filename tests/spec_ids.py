@@ -34,23 +34,32 @@ def _marker_ids(node: ast.AST) -> list[str]:
     return []
 
 
-def rule_ids_in_tests() -> dict[str, list[str]]:
-    """Rule id -> the tests that carry it in a ``@pytest.mark.rules(...)`` marker."""
-    out: dict[str, list[str]] = {}
-    for path in sorted((ROOT / "tests").rglob("test_*.py")):
-        where = path.relative_to(ROOT / "tests").as_posix()
+def rule_tests(root: Path = ROOT) -> dict[str, list[tuple[str, str, int]]]:
+    """Rule id -> the tests that carry it in a ``@pytest.mark.rules(...)`` marker, each as
+    (file relative to the repository, test name or ``pytestmark``, line)."""
+    out: dict[str, list[tuple[str, str, int]]] = {}
+    for path in sorted((root / "tests").rglob("test_*.py")):
+        where = path.relative_to(root).as_posix()
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
                 for dec in node.decorator_list:
                     for rid in _marker_ids(dec):
-                        out.setdefault(rid, []).append(f"{where}::{node.name}")
+                        out.setdefault(rid, []).append((where, node.name, node.lineno))
             if isinstance(node, ast.Assign) and any(
                 isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
             ):
                 for rid in _marker_ids(node.value):
-                    out.setdefault(rid, []).append(f"{where}::pytestmark")
+                    out.setdefault(rid, []).append((where, "pytestmark", node.lineno))
     return out
+
+
+def rule_ids_in_tests() -> dict[str, list[str]]:
+    """Rule id -> the tests that carry it, as ``core/test_x.py::test_name``."""
+    return {
+        rid: [f"{path.removeprefix('tests/')}::{name}" for path, name, _ in tests]
+        for rid, tests in rule_tests().items()
+    }
 
 
 def code_ids() -> dict[str, list[str]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import posixpath
+import re
 import socket
 import sys
 from html.parser import HTMLParser
@@ -119,6 +120,19 @@ def test_the_rule_index_links_every_rule(pages: dict[str, _Page]) -> None:
         page = "spec/index.html" if file == "README.md" else f"spec/{file[:-3]}.html"
         assert f"{page}#{rid}" in listed, rid
         assert rid in pages[page].ids, rid
+
+
+def test_the_rule_index_links_each_rule_to_its_tests_and_cases(site: Path) -> None:
+    """A newcomer finds the tests and the conformance cases of a rule id from the rule index."""
+    text = (site / "rules.html").read_text("utf-8")
+    row = re.compile(r'<tr>\s*<td><a href="spec/[a-z]+\.html#([A-Z0-9-]+)">.*?</tr>', re.S)
+    rows = {m.group(1): m.group(0) for m in row.finditer(text)}
+    assert set(rows) == set(spec_ids())
+    for rid, row in rows.items():
+        assert re.search(r'href="tests/[a-z/]+/test_\w+\.py"', row), f"{rid}: no test linked"
+        assert 'href="conformance/cases/' in row, f"{rid}: no conformance case linked"
+    assert "test_never_looks_back" in rows["MON-SIGHT-DIRS"]
+    assert (site / "tests" / "core" / "test_monster.py").is_file()
 
 
 def test_rule_ids_in_the_text_link_to_their_rule(pages: dict[str, _Page]) -> None:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import importlib.util
 import posixpath
 import re
 import shutil
@@ -61,6 +62,7 @@ DOCS_ORDER = (
     "simulate",
     "cli",
     "testing",
+    "architecture",
 )
 SPEC_ORDER = (
     "README",
@@ -122,22 +124,73 @@ def spec_rules(root: Path = ROOT) -> dict[str, tuple[str, str]]:
     return rules
 
 
-def rule_index(rules: dict[str, tuple[str, str]], pages: dict[str, Page]) -> str:
-    """The Markdown of the rule index: every rule id, by spec file, linking to its rule."""
+def rule_index(
+    rules: dict[str, tuple[str, str]],
+    pages: dict[str, Page],
+    tests: dict[str, list[tuple[str, str, int]]],
+    cases: dict[str, list[tuple[str, str]]],
+) -> str:
+    """The Markdown of the rule index: every rule id, by spec file, linking to its rule, to the
+    tests that carry it (``@pytest.mark.rules``) and to its conformance cases."""
     lines = [
         "# Rule index",
         "",
         f"All {len(rules)} rule ids of the [specification](spec/README.md), file by file, in "
         "the order they appear. A rule's address is its file and its id: "
-        "`spec/monster.html#MON-CHOOSE`. Ids are stable: never renamed or reused.",
+        "`spec/monster.html#MON-CHOOSE`. Ids are stable: never renamed or reused. Beside each "
+        "rule: the tests that carry its id in a `@pytest.mark.rules(...)` marker (by file, with "
+        "the line of each test) and the [conformance cases](conformance/README.md) that name it "
+        "in their `rules:`.",
     ]
     by_file: dict[str, list[tuple[str, str]]] = {}
     for rid, (source, title) in rules.items():
         by_file.setdefault(source, []).append((rid, title))
     for source, items in sorted(by_file.items(), key=lambda kv: list(pages).index(kv[0])):
-        lines += ["", f"## [{pages[source].title}]({source})", "", "| rule | title |", "|---|---|"]
-        lines += [f"| [{rid}]({source}#{rid}) | {title} |" for rid, title in items]
+        lines += [
+            "",
+            f"## [{pages[source].title}]({source})",
+            "",
+            "| rule | title | tests | conformance cases |",
+            "|---|---|---|---|",
+        ]
+        lines += [
+            f"| [{rid}]({source}#{rid}) | {title} | {_grouped(tests.get(rid, []))} "
+            f"| {_grouped([(f, c, 0) for f, c in cases.get(rid, [])])} |"
+            for rid, title in items
+        ]
     return "\n".join(lines) + "\n"
+
+
+def _grouped(refs: list[tuple[str, str, int]]) -> str:
+    """``[file](file): name (line), name`` per file, for a table cell."""
+    by_file: dict[str, list[str]] = {}
+    for file, name, line in refs:
+        by_file.setdefault(file, []).append(f"{name} ({line})" if line else name)
+    return "; ".join(
+        f"[{posixpath.basename(f)}]({f}): {', '.join(names)}" for f, names in by_file.items()
+    )
+
+
+def rule_tests(root: Path = ROOT) -> dict[str, list[tuple[str, str, int]]]:
+    """Rule id -> its tests (file, name, line), read by the tests' own scanner."""
+    spec = importlib.util.spec_from_file_location("spec_ids", root / "tests" / "spec_ids.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    found: dict[str, list[tuple[str, str, int]]] = module.rule_tests(root)
+    return found
+
+
+def rule_cases(root: Path = ROOT) -> dict[str, list[tuple[str, str]]]:
+    """Rule id -> its conformance cases (file relative to the repository, case id)."""
+    from fearsome_rules.tools.conformance import load
+
+    found: dict[str, list[tuple[str, str]]] = {}
+    for case in load([root / "conformance" / "cases"]).cases:
+        file = Path(case.file).resolve().relative_to(root.resolve()).as_posix()
+        for rid in case.rules:
+            found.setdefault(rid, []).append((file, case.id))
+    return found
 
 
 def collect_pages(root: Path = ROOT) -> dict[str, Page]:
@@ -158,7 +211,8 @@ def collect_pages(root: Path = ROOT) -> dict[str, Page]:
         for src, section in sources
         for text in [(root / src).read_text("utf-8")]
     }
-    index = Page("rules.md", "rules.html", "Specification", rule_index(spec_rules(root), pages))
+    text = rule_index(spec_rules(root), pages, rule_tests(root), rule_cases(root))
+    index = Page("rules.md", "rules.html", "Specification", text)
     order = list(pages)
     last_spec = max(k for k, src in enumerate(order) if src.startswith("spec/"))
     order.insert(last_spec + 1, index.source)

@@ -125,8 +125,8 @@ def test_the_rule_index_links_every_rule(pages: dict[str, _Page]) -> None:
 def test_the_rule_index_links_each_rule_to_its_tests_and_cases(site: Path) -> None:
     """A newcomer finds the tests and the conformance cases of a rule id from the rule index."""
     text = (site / "rules.html").read_text("utf-8")
-    row = re.compile(r'<tr>\s*<td><a href="spec/[a-z]+\.html#([A-Z0-9-]+)">.*?</tr>', re.S)
-    rows = {m.group(1): m.group(0) for m in row.finditer(text)}
+    pattern = re.compile(r'<tr>\s*<td><a href="spec/[a-z]+\.html#([A-Z0-9-]+)">.*?</tr>', re.S)
+    rows = {m.group(1): m.group(0) for m in pattern.finditer(text)}
     assert set(rows) == set(spec_ids())
     for rid, row in rows.items():
         assert re.search(r'href="tests/[a-z/]+/test_\w+\.py"', row), f"{rid}: no test linked"

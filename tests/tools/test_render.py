@@ -227,7 +227,8 @@ def test_committed_pictures_are_up_to_date() -> None:
     for svg in want.values():
         ET.fromstring(svg)
     linked = set(re.findall(r"img/([\w-]+\.svg)", _docs_text()))
-    assert linked == set(want), "every picture is shown in the docs, and only these"
+    # architecture.svg is drawn from the imports by tools/make_architecture.py, not from cases.
+    assert linked == {*want, "architecture.svg"}, "every picture is shown in the docs"
 
 
 def _docs_text() -> str:

@@ -10,7 +10,7 @@ A pure core: immutable states, pure transitions, rule options as data. Typical u
     IllegalMoveError('[RND-ORDER] A1 belongs to A, but B is to move')
 """
 
-from fearsome_rules.core import board, deck, events
+from fearsome_rules.core import board, deck, events, kernel
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal, parse_action
 from fearsome_rules.core.endings import Outcome, outcome
 from fearsome_rules.core.errors import (
@@ -48,7 +48,11 @@ from fearsome_rules.formats.state_json import (
 from fearsome_rules.tools import bots
 from fearsome_rules.tools.perft import divide, perft
 
+COMPILED: bool = kernel.COMPILED
+"""Whether the compiled kernel is loaded (False: the same rules run as pure Python)."""
+
 __all__ = [
+    "COMPILED",
     "Action",
     "Continuation",
     "FearsomeError",

@@ -6,7 +6,6 @@ from collections import Counter
 
 from fearsome_rules.core import board
 from fearsome_rules.core.state import OUT, REMOVED, WAITING, GameState, Phase, kinds_for
-from fearsome_rules.core.turns import next_to_move
 
 
 def check_invariants(state: GameState) -> None:
@@ -62,7 +61,8 @@ def check_invariants(state: GameState) -> None:
     else:
         assert state.to_move == -1
     if state.phase is Phase.MONSTER:
-        assert next_to_move(state.figures, n, 0) == -1, "RND-ONCE: monster before all moved"
+        waiting_to_move = [f.name for f in state.figures if f.active and not f.moved]
+        assert not waiting_to_move, f"RND-ONCE: monster before all moved ({waiting_to_move})"
 
 
 def check_transition(

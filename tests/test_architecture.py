@@ -14,7 +14,10 @@ from importlinter.cli import lint_imports
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "fearsome_rules"
 
-LONG_MODULES: dict[str, str] = {}
+LONG_MODULES: dict[str, str] = {
+    "fearsome_rules/core/kernel.py": "one compilation unit: the compiled loops call each other "
+    "as C functions, which Cython can do only within one module",
+}
 """Modules allowed over MAX_LINES, each with the one idea that keeps it whole."""
 MAX_LINES = 500
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from typing import NoReturn, cast
 
 from fearsome_rules.cli import conform, explain, perft, play, render, simulate
+from fearsome_rules.core import kernel
 from fearsome_rules.core.errors import FearsomeError
 
 COMMANDS = (play, conform, explain, render, simulate, perft)
@@ -21,9 +23,23 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (try --help)\n")
 
 
+def version() -> str:
+    """The installed version and which kernel is loaded (pip hides the build's own output)."""
+    try:
+        number = metadata.version("fearsome_rules")
+    except metadata.PackageNotFoundError:
+        number = "(not installed)"
+    build = "compiled kernel" if kernel.COMPILED else "pure Python kernel"
+    python = ".".join(map(str, sys.version_info[:3]))
+    return f"fearsome-rules {number} ({build}, Python {python})"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser: :func:`main` runs it, ``reference`` documents it."""
     parser = _Parser(prog="fearsome-rules", description="Fearsome Floors rules engine")
+    parser.add_argument(
+        "--version", action="version", version=version(), help="the version and which kernel"
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     # The subparsers are _Parser instances; typeshed only knows them as ArgumentParser.
     plain = cast("argparse._SubParsersAction[argparse.ArgumentParser]", sub)

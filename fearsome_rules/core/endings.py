@@ -1,11 +1,12 @@
-"""How the game ends and who wins: END-WIN, END-MOST, END-NOBODY (the endings themselves,
-END-ALL-GONE and STAGE-TWO-END, are decided by the transitions in ``game``)."""
+"""Who wins a finished game: END-WIN, END-MOST, END-NOBODY. The endings themselves (END-WIN,
+END-ALL-GONE, STAGE-TWO-END) and the ranking are the kernel's; this module reads them."""
 
 from __future__ import annotations
 
 import attrs
 
-from fearsome_rules.core.state import GameState, Phase, escapes_to_win
+from fearsome_rules.core import encoding, kernel
+from fearsome_rules.core.state import GameState, Phase, kinds_for
 
 
 @attrs.frozen
@@ -24,9 +25,13 @@ class Outcome:
 
 
 def decided(players: int, escapes: tuple[int, ...]) -> bool:
-    """Whether a seat has all but one of its figures out (END-WIN)."""
-    need = escapes_to_win(players)
-    return any(escapes.count(s) >= need for s in set(escapes))
+    """Whether a seat has all but one of its figures out (END-WIN), asked of the kernel."""
+    data = bytearray(encoding.SIZE)
+    data[encoding.PLAYERS] = players
+    data[encoding.FIGURES] = players * len(kinds_for(players))
+    data[encoding.ESCAPED] = len(escapes)
+    data[encoding.ESCAPES : encoding.ESCAPES + len(escapes)] = bytes(escapes)
+    return bool(kernel.decided(data))
 
 
 def outcome(state: GameState) -> Outcome | None:
@@ -46,25 +51,12 @@ def outcome(state: GameState) -> Outcome | None:
     if state.phase is not Phase.OVER:
         return None
     n = state.players
-    need = escapes_to_win(n)
-    counts = [0] * n
-    reached = [0] * n  # when (index in the escape order) each seat reached its final count
-    first_to_win = -1  # END-WIN: the first seat to reach the target wins, whatever came after
-    for k, seat in enumerate(state.escapes):
-        counts[seat] += 1
-        reached[seat] = k
-        if counts[seat] == need and first_to_win < 0:
-            first_to_win = seat
-    ranking = tuple(
-        sorted(
-            range(n),
-            key=lambda s: (s != first_to_win, -counts[s], reached[s] if counts[s] else 0),
-        )
-    )
+    counts = tuple(kernel.escaped(state.data, seat) for seat in range(n))
+    ranking = tuple(kernel.ranking(state.data))
     if counts[ranking[0]] == 0:
         winners: tuple[int, ...] = (
             tuple(range(n)) if state.options.no_escape_result == "shared" else ()
         )
     else:
         winners = (ranking[0],)
-    return Outcome(state.ended_by, winners, tuple(counts), ranking)
+    return Outcome(state.ended_by, winners, counts, ranking)

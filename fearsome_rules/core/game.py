@@ -1,29 +1,29 @@
 """The game: a new game, the transitions (a figure move, a monster tile, a tile placed), the
 dry run, chance, and the legal actions.
 
-Implements SET-*, FIG-ZERO, FIG-FLIP, FIG-WAITING, DECK-*, STAGE-*, END-ALL-GONE,
-STAGE-TWO-END and the variants VAR-THREE-HITS and VAR-FINISH-ROUND. Turn order is in
-``turns``, figure movement in ``figures``, the monster's walk in ``monster``, placing tiles in
-``placement`` and who wins in ``endings``.
+The rules themselves are the kernel's (:mod:`fearsome_rules.core.kernel`): figure movement,
+the monster's walk, turn order, rounds, stages and endings (SET-*, RND-*, FIG-*, PUSH-*,
+POOL-*, MON-*, ADV-*, DECK-*, STAGE-*, END-ALL-GONE, STAGE-TWO-END, VAR-THREE-HITS,
+VAR-FINISH-ROUND). This module checks what an action names (the phase, the figure, the tile),
+copies the state's bytes, lets the kernel carry the action out, and words its refusals;
+placing tiles is in ``placement``, who wins in ``endings``.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from fearsome_rules.core import board, deck
+from fearsome_rules.core import board, deck, encoding, kernel
 from fearsome_rules.core import events as ev
-from fearsome_rules.core.actions import OUT, Action, FigureMove, PlaceTile, Reveal
-from fearsome_rules.core.endings import decided, outcome
-from fearsome_rules.core.errors import IllegalActionError, IllegalMoveError, RuleError, SetupError
-from fearsome_rules.core.figures import OUT_STEP, reachable, run_path
+from fearsome_rules.core import trace as traces
+from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
+from fearsome_rules.core.endings import outcome
+from fearsome_rules.core.errors import IllegalActionError, RuleError, SetupError
+from fearsome_rules.core.figures import ENTRY_NAMES, path_bytes, refusal
 from fearsome_rules.core.layout import SETUPS, basic_cells, sort_tiles, tiles_for
-from fearsome_rules.core.monster import Walk
-from fearsome_rules.core.options import RuleOptions
+from fearsome_rules.core.options import RuleOptions, kernel_flags
 from fearsome_rules.core.placement import legal_placements, place
 from fearsome_rules.core.state import (
-    MAX_ROUND_REVEALS,
-    REMOVED,
     SEAT_LETTERS,
     WAITING,
     Figure,
@@ -31,16 +31,10 @@ from fearsome_rules.core.state import (
     Phase,
     kinds_for,
 )
-from fearsome_rules.core.state import (
-    OUT as PLACE_OUT,
-)
-from fearsome_rules.core.turns import (
-    entered_this_round,
-    lifted,
-    must_enter,
-    next_to_move,
-    turn_error,
-)
+from fearsome_rules.core.turns import lifted, turn_error
+
+GONE = (encoding.AT_OUT, encoding.AT_REMOVED)
+"""A figure's place once it no longer moves."""
 
 
 def new_game(
@@ -82,7 +76,7 @@ def new_game(
         for k in kinds_for(players)
     )
     placing = setup != "basic"
-    return GameState(
+    return GameState.build(
         players=players,
         options=opts,
         pools=frozenset() if placing else board.BASIC_POOLS,
@@ -103,73 +97,29 @@ def new_game(
     )
 
 
-def _play_figure(
-    state: GameState, move: FigureMove, trace: list[ev.Event] | None
-) -> GameState | RuleError:
-    i, err = turn_error(state, move)
-    if err is not None:
-        return err
-    f = state.figures[i]
-    path = tuple(OUT_STEP if p == OUT else board.square(p) for p in move.path)
-    start, base = lifted(state, f)
-    stop = state.options.slide_over_figure == "stop"
-    rule, why, end, after = run_path(
-        base, state.pool, state.tele, state.monster, start, f.face, path, stop, f.name, trace
-    )
-    if rule is not None:
-        return IllegalMoveError(rule, f"{move}: {why}")
-    if (
-        not path
-        and must_enter(state, f)
-        and len(reachable(base, state.pool, state.tele, state.monster, start, f.face, stop)) > 1
-    ):
-        return IllegalMoveError(
-            "FIG-WAITING", f"{move}: under reentry=mandatory a waiting figure that can enter must"
-        )
-    cells = list(after)
-    where = end if end >= 0 else (PLACE_OUT if end == OUT_STEP else WAITING)
-    if where >= 0:
-        cells[where] = i + 1
-    face = 7 - f.face
-    if trace is not None:
-        trace.append(ev.FigureFlipped(f.name, face))
-    figures = (
-        *state.figures[:i],
-        Figure(f.owner, f.kind, face, where, True),
-        *state.figures[i + 1 :],
-    )
-    escapes = (*state.escapes, f.owner) if where == PLACE_OUT else state.escapes
-    ended_by = ""
-    won = decided(state.players, escapes)
-    if won and not state.options.finish_round:
-        ended_by = "END-WIN"
-    elif not won and state.stage == 2 and not any(g.active for g in figures):
-        ended_by = "END-ALL-GONE"  # once someone has won, VAR-FINISH-ROUND plays the round out
-    to_move = -1 if ended_by else next_to_move(figures, state.players, f.owner)
-    phase = Phase.OVER if ended_by else Phase.FIGURES if to_move >= 0 else Phase.MONSTER
-    new = state.replace(
-        cells=tuple(cells),
-        figures=figures,
-        phase=phase,
-        to_move=to_move,
-        escapes=escapes,
-        ended_by=ended_by,
-    )
-    if ended_by and trace is not None:
-        trace.append(_ended_event(new))
-    return new
-
-
-def _ended_event(state: GameState) -> ev.GameEnded:
+def ended_event(state: GameState) -> ev.GameEnded:
+    """The event of a game's end: its ending rule and the winners."""
     o = outcome(state)
     assert o is not None
     return ev.GameEnded(o.rule, "".join(SEAT_LETTERS[s] for s in o.winners))
 
 
-# --- the monster tile ------------------------------------------------------------------------
+def _play_figure(
+    state: GameState, move: FigureMove, records: list[int] | None
+) -> GameState | RuleError:
+    i, err = turn_error(state, move)
+    if err is not None:
+        return err
+    data = bytearray(state.data)
+    refused = kernel.play_figure(
+        data, state.layout, kernel_flags(state.options), i, path_bytes(move), records
+    )
+    if refused:
+        return refusal(move, refused, state.data[encoding.FACES + i] & 7)
+    return state.with_data(bytes(data))
 
 
-def _reveal(state: GameState, tile: str, trace: list[ev.Event] | None) -> GameState | RuleError:
+def _reveal(state: GameState, tile: str, records: list[int] | None) -> GameState | RuleError:
     if state.phase is not Phase.MONSTER:
         return IllegalActionError(
             "RND-PHASES", "a monster tile is revealed only after every figure has moved"
@@ -180,98 +130,31 @@ def _reveal(state: GameState, tile: str, trace: list[ev.Event] | None) -> GameSt
         )
     if state.stage == 1 and state.reveals == 0 and deck.is_hit_tile(tile):
         return IllegalActionError("DECK-FIRST", "the first tile of a game is never a hit tile")
-    if trace is not None:
-        trace.append(ev.TileRevealed(tile))
-    cells = list(state.cells)
-    names = tuple(f.name for f in state.figures) if trace is not None else None
-    then = "waiting" if state.stage == 1 else "removed"
-    walk = Walk(cells, state.pool, state.options, names, then, trace, state.teleporters)
-    monster, facing = walk.run(state.monster, state.facing, deck.steps_of(tile), deck.hits_of(tile))
-    figures = list(state.figures)
-    for sq, v in enumerate(cells):  # figures the monster pushed stand on new squares
-        if v > 0 and figures[v - 1].where != sq:
-            f = figures[v - 1]
-            figures[v - 1] = Figure(f.owner, f.kind, f.face, sq, f.moved)
-    gone = WAITING if state.stage == 1 else REMOVED  # MON-EATEN
-    for index, _sq, _how in walk.eaten:
-        f = figures[index]
-        figures[index] = Figure(f.owner, f.kind, f.face, gone, f.moved)
-    remaining = list(state.deck)
-    remaining.remove(tile)
-    stage, reveals, new_deck = state.stage, state.reveals + 1, tuple(remaining)
-    ended_by = ""
-    if decided(state.players, state.escapes):  # VAR-FINISH-ROUND: the round is over now
-        ended_by = "END-WIN"
-    elif stage == 2 and not any(f.active for f in figures):
-        ended_by = "END-ALL-GONE"
-    elif stage == 2 and reveals == MAX_ROUND_REVEALS:
-        ended_by = "STAGE-TWO-END"
-    if stage == 2 and reveals == MAX_ROUND_REVEALS:
-        for k, f in enumerate(figures):  # figures still inside count as eaten
-            if f.where >= 0:
-                cells[f.where] = 0
-                figures[k] = Figure(f.owner, f.kind, f.face, REMOVED, f.moved)
-                if trace is not None:
-                    trace.append(
-                        ev.FigureEaten(
-                            f.name,
-                            board.name(f.where),
-                            "inside at the end",
-                            "removed",
-                            "STAGE-TWO-END",
-                        )
-                    )
-    elif stage == 1 and reveals == MAX_ROUND_REVEALS and not ended_by:  # STAGE-ONE
-        stage, reveals, new_deck = 2, 0, deck.full_deck(state.options.three_hits)
-        if trace is not None:
-            trace.append(ev.StageChanged(2))
-    walked = state.replace(
-        cells=tuple(cells),
-        monster=monster,
-        facing=facing,
-        stage=stage,
-        reveals=reveals,
-        deck=new_deck,
-    )
-    if ended_by:
-        new = walked.replace(
-            figures=tuple(figures), phase=Phase.OVER, to_move=-1, ended_by=ended_by
-        )
-        if trace is not None:
-            trace.append(_ended_event(new))
-        return new
-    # RND-START-PASS: the start player tile passes clockwise and a new round begins.
-    start = (state.start_player + 1) % state.players
-    fresh = tuple(
-        Figure(f.owner, f.kind, f.face, f.where, False) if f.moved else f for f in figures
-    )
-    to_move = next_to_move(fresh, state.players, start - 1)
-    if trace is not None:
-        trace.append(ev.RoundStarted(state.round + 1, SEAT_LETTERS[start]))
-    return walked.replace(
-        figures=fresh,
-        phase=Phase.FIGURES if to_move >= 0 else Phase.MONSTER,
-        to_move=to_move,
-        round=state.round + 1,
-        start_player=start,
-    )
-
-
-# --- the public transition functions ---------------------------------------------------------
+    data = bytearray(state.data)
+    kernel.reveal(data, state.layout, kernel_flags(state.options), deck.TILES.index(tile), records)
+    return state.with_data(bytes(data))
 
 
 def _transition(
-    state: GameState, action: Action, trace: list[ev.Event] | None
-) -> GameState | RuleError:
+    state: GameState, action: Action, traced: bool
+) -> tuple[GameState | RuleError, tuple[ev.Event, ...]]:
+    """The state after the action or the rule it breaks, and its events if ``traced``."""
     if state.phase is Phase.OVER:
-        return IllegalActionError(state.ended_by, "the game is over")
+        return IllegalActionError(state.ended_by, "the game is over"), ()
+    records: list[int] | None = [] if traced else None
     if isinstance(action, FigureMove):
-        return _play_figure(state, action, trace)
-    if isinstance(action, Reveal):
-        return _reveal(state, action.tile, trace)
-    if isinstance(action, PlaceTile):
-        return place(state, action, trace)
-    raise TypeError(f"{action!r} is not an action (FigureMove or Reveal)")
+        result = _play_figure(state, action, records)
+    elif isinstance(action, Reveal):
+        result = _reveal(state, action.tile, records)
+    elif isinstance(action, PlaceTile):
+        placed: list[ev.Event] | None = [] if traced else None
+        result = place(state, action, placed)
+        return result, tuple(placed or ())
+    else:
+        raise TypeError(f"{action!r} is not an action (FigureMove, Reveal or PlaceTile)")
+    if records is None or isinstance(result, RuleError):
+        return result, ()
+    return result, traces.events(state, records, result, ended_event)
 
 
 def check(state: GameState, action: Action) -> RuleError | None:
@@ -287,7 +170,7 @@ def check(state: GameState, action: Action) -> RuleError | None:
     >>> fr.check(game, fr.Reveal("8"))
     IllegalActionError('[RND-PHASES] a monster tile is revealed only after every figure has moved')
     """
-    result = _transition(state, action, None)
+    result, _ = _transition(state, action, False)
     return result if isinstance(result, RuleError) else None
 
 
@@ -305,7 +188,7 @@ def apply(state: GameState, action: Action) -> GameState:
     Traceback (most recent call last):
     fearsome_rules.IllegalMoveError: [RND-ORDER] A4 belongs to A, but B is to move
     """
-    result = _transition(state, action, None)
+    result, _ = _transition(state, action, False)
     if isinstance(result, RuleError):
         raise result
     return result
@@ -324,11 +207,10 @@ def apply_traced(state: GameState, action: Action) -> tuple[GameState, tuple[ev.
     >>> events[0]
     FigureStepped(figure='A5', frm='waiting', to='p11')
     """
-    trace: list[ev.Event] = []
-    result = _transition(state, action, trace)
+    result, events = _transition(state, action, True)
     if isinstance(result, RuleError):
         raise result
-    return result, tuple(trace)
+    return result, events
 
 
 def chance_outcomes(state: GameState) -> list[tuple[Reveal, Fraction]]:
@@ -374,23 +256,30 @@ def legal_moves(state: GameState, figure: str | None = None) -> list[FigureMove]
     """
     if state.phase is not Phase.FIGURES:
         return []
-    stop = state.options.slide_over_figure == "stop"
+    data = state.data
+    flags = kernel_flags(state.options)
     moves: list[FigureMove] = []
-    entered = entered_this_round(state, state.to_move) if state.round == 1 else 0
-    for f in state.figures:
-        if f.owner != state.to_move or f.moved or not f.active:
+    seat = state.to_move
+    per = data[encoding.FIGURES] // data[encoding.PLAYERS]
+    wanted = None if figure is None else figure.strip().upper()
+    for i in range(seat * per, seat * per + per):
+        place = data[encoding.PLACES + i]
+        if data[encoding.FACES + i] & encoding.MOVED or place in GONE:
             continue
-        if figure is not None and f.name != figure.strip().upper():
+        name = f"{SEAT_LETTERS[seat]}{kinds_for(state.players)[i - seat * per]}"
+        if wanted is not None and name != wanted:
             continue
-        if f.where == WAITING and state.round == 1 and entered >= 2:
-            moves.append(FigureMove(f.name, ()))
+        if kernel.entry_limited(data, i):
+            moves.append(FigureMove.unchecked(name, ()))
             continue
-        start, base = lifted(state, f)
-        results = reachable(base, state.pool, state.tele, state.monster, start, f.face, stop)
-        if must_enter(state, f) and len(results) > 1:
+        start, cells = lifted(state, i)
+        face = data[encoding.FACES + i] & 7
+        found = kernel.Search(cells, state.layout, state.monster, start, face, flags)
+        results = found.moves(ENTRY_NAMES)
+        if kernel.must_enter(data, i, flags) and len(results) > 1:
             results = results[1:]  # the zero move comes first
         for _end, path, _cells in results:
-            moves.append(FigureMove.unchecked(f.name, path))
+            moves.append(FigureMove.unchecked(name, path))
     return moves
 
 

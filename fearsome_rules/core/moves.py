@@ -16,26 +16,40 @@ compare them with ``check`` by brute force.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 import attrs
 
-from fearsome_rules.core import board
+from fearsome_rules.core import board, encoding, kernel
 from fearsome_rules.core.actions import OUT, FigureMove
-from fearsome_rules.core.figures import OUT_STEP, WAITING_POS, figure_step, reachable, run_path
-from fearsome_rules.core.state import PLACE_NAMES, WAITING, Figure, GameState
+from fearsome_rules.core.figures import path_bytes, refusal
+from fearsome_rules.core.options import kernel_flags
+from fearsome_rules.core.state import PLACE_NAMES, WAITING, GameState
 from fearsome_rules.core.turns import entry_limited, lifted, movers, must_enter, turn_error
 
 _END_RULES = frozenset({"FIG-THROUGH", "POOL-LAST-POINT"})  # broken only by where a path ends
 
 
-def _zero_allowed(state: GameState, f: Figure) -> bool:
+def _search(state: GameState, i: int, start: int, cells: bytes) -> kernel.Search:
+    face = state.data[encoding.FACES + i] & 7
+    return kernel.Search(
+        cells, state.layout, state.monster, start, face, kernel_flags(state.options)
+    )
+
+
+def _zero_allowed(state: GameState, i: int) -> bool:
     """FIG-ZERO, except a waiting figure that must enter (FIG-WAITING, ``reentry=mandatory``)."""
-    if not must_enter(state, f):
+    if not must_enter(state, i):
         return True
-    start, base = lifted(state, f)
-    stop = state.options.slide_over_figure == "stop"
-    return len(reachable(base, state.pool, state.tele, state.monster, start, f.face, stop)) == 1
+    start, cells = lifted(state, i)
+    return _search(state, i, start, cells).count() == 1
+
+
+def _targets(pos: int) -> list[tuple[int, int]]:
+    """(direction, square) of each step from ``pos`` (from waiting: p11 only)."""
+    if pos == encoding.AT_WAITING:
+        return [(0, board.ENTRANCE)]
+    return [(d, t) for d, t in enumerate(board.NEIGHBOUR[pos]) if t != board.OFF]
 
 
 def all_paths(state: GameState, figure: str | None = None) -> Iterator[FigureMove]:
@@ -62,42 +76,39 @@ def all_paths(state: GameState, figure: str | None = None) -> Iterator[FigureMov
     >>> sum(1 for _ in fr.all_paths(game)), len(fr.legal_moves(game))  # paths, results
     (128, 46)
     """
-    stop = state.options.slide_over_figure == "stop"
-    for _i, f in movers(state, figure):
-        if _zero_allowed(state, f):
+    flags = kernel_flags(state.options)
+    for i, f in movers(state, figure):
+        if _zero_allowed(state, i):
             yield FigureMove.unchecked(f.name, ())
-        if entry_limited(state, f):
+        if entry_limited(state, i):
             continue
-        start, base = lifted(state, f)
-        yield from _extend(state, f.name, base, start, f.face, (), stop)
+        start, cells = lifted(state, i)
+        yield from _extend(state, f.name, cells, start, f.face, (), flags)
 
 
 def _extend(
     state: GameState,
     name: str,
-    cells: Sequence[int],
+    cells: bytes,
     pos: int,
     left: int,
     path: tuple[str, ...],
-    stop: bool,
+    flags: int,
 ) -> Iterator[FigureMove]:
     if left == 0:
         return
     if pos == board.EXIT:
         yield FigureMove.unchecked(name, (*path, OUT))
-    targets = (board.ENTRANCE,) if pos == WAITING_POS else board.NEIGHBOUR[pos]
-    for d, target in enumerate(targets):
-        if target == board.OFF:
+    for d, target in _targets(pos):
+        after = bytearray(cells)
+        step = kernel.figure_step(after, state.layout, state.monster, pos, d, flags, 0, None)
+        if step & 255:
             continue
-        rule, end, after = figure_step(
-            cells, state.pool, state.tele, state.monster, pos, d, stop, name, None
-        )
-        if rule is not None:
-            continue
+        end = (step >> 8) & 255
         longer = (*path, board.NAMES[target])
         if after[end] == 0:
             yield FigureMove.unchecked(name, longer)
-        yield from _extend(state, name, after, end, left - 1, longer, stop)
+        yield from _extend(state, name, bytes(after), end, left - 1, longer, flags)
 
 
 def destinations(state: GameState) -> dict[str, tuple[str, ...]]:
@@ -113,28 +124,23 @@ def destinations(state: GameState) -> dict[str, tuple[str, ...]]:
     >>> ends["A3"]
     ('p9', 'o10', 'p10', 'n11', 'o11', 'p11', 'waiting')
     """
-    stop = state.options.slide_over_figure == "stop"
     result: dict[str, tuple[str, ...]] = {}
-    for _i, f in movers(state, None):
+    for i, f in movers(state, None):
         ends: set[int] = set()
-        if _zero_allowed(state, f):
-            ends.add(f.where if f.where >= 0 else WAITING_POS)
-        if not entry_limited(state, f):
-            start, base = lifted(state, f)
-            found = reachable(base, state.pool, state.tele, state.monster, start, f.face, stop)
-            ends.update(end for end, path, _ in found if path)
-        result[f.name] = tuple(_end_name(e) for e in sorted(ends, key=_end_order))
+        if _zero_allowed(state, i):
+            ends.add(f.where if f.where >= 0 else encoding.AT_WAITING)
+        if not entry_limited(state, i):
+            start, cells = lifted(state, i)
+            found = _search(state, i, start, cells)
+            ends.update(found.end(k) for k in range(found.count()) if found.path(k))
+        result[f.name] = tuple(_end_name(e) for e in sorted(ends))
     return result
 
 
-def _end_order(end: int) -> int:
-    return end if end >= 0 else board.CELLS - end
-
-
 def _end_name(end: int) -> str:
-    if end == OUT_STEP:
+    if end == encoding.AT_OUT:
         return OUT
-    return PLACE_NAMES[WAITING] if end == WAITING_POS else board.NAMES[end]
+    return PLACE_NAMES[WAITING] if end == encoding.AT_WAITING else board.NAMES[end]
 
 
 @attrs.frozen
@@ -168,36 +174,36 @@ def continuations(state: GameState, move: FigureMove) -> Continuation:
     Traceback (most recent call last):
     fearsome_rules.IllegalMoveError: [FIG-ENTER] A3 o11: a waiting figure enters on p11...
     """
-    from fearsome_rules.core.errors import IllegalMoveError
-
     i, err = turn_error(state, move)
     if err is not None:
         raise err
     f = state.figures[i]
-    stop = state.options.slide_over_figure == "stop"
-    start, base = lifted(state, f)
-    steps = tuple(OUT_STEP if p == OUT else board.square(p) for p in move.path)
-    rule, why, pos, cells = run_path(
-        base, state.pool, state.tele, state.monster, start, f.face, steps, stop, f.name, None
+    flags = kernel_flags(state.options)
+    start, base = lifted(state, i)
+    cells = bytearray(base)
+    steps = path_bytes(move)
+    packed = kernel.run_path(
+        cells, state.layout, state.monster, start, f.face, steps, len(steps), flags, 0, None
     )
-    if rule is not None and rule not in _END_RULES:
-        raise IllegalMoveError(rule, f"{move}: {why}")
-    complete = rule is None and (bool(move.path) or _zero_allowed(state, f))
+    refused = refusal(move, packed, f.face) if packed & 255 else None
+    if refused is not None and refused.rule not in _END_RULES:
+        raise refused
+    pos = (packed >> 16) & 255
+    complete = refused is None and (bool(move.path) or _zero_allowed(state, i))
     left = f.face - len(steps)
     nexts: list[str] = []
-    if pos != OUT_STEP and left > 0 and not entry_limited(state, f):
+    if pos != encoding.AT_OUT and left > 0 and not entry_limited(state, i):
         if pos == board.EXIT:
             nexts.append(OUT)
-        targets = (board.ENTRANCE,) if pos == WAITING_POS else board.NEIGHBOUR[pos]
-        for d, target in enumerate(targets):
-            if target == board.OFF:
+        for d, target in _targets(pos):
+            after = bytearray(cells)
+            step = kernel.figure_step(after, state.layout, state.monster, pos, d, flags, 0, None)
+            if step & 255:
                 continue
-            r, end, after = figure_step(
-                cells, state.pool, state.tele, state.monster, pos, d, stop, f.name, None
+            onward = kernel.Search(
+                bytes(after), state.layout, state.monster, (step >> 8) & 255, left - 1, flags
             )
-            if r is None and reachable(
-                after, state.pool, state.tele, state.monster, end, left - 1, stop
-            ):
+            if onward.count():
                 nexts.append(board.NAMES[target])
     return Continuation(f.name, move.path, tuple(nexts), complete)
 
@@ -205,46 +211,43 @@ def continuations(state: GameState, move: FigureMove) -> Continuation:
 def path_counts(state: GameState, figure: str) -> list[tuple[FigureMove, int]]:
     """Each distinct result of moving ``figure`` (one representative move, the shortest path)
     with the number of distinct legal paths that lead to it. Used by perft."""
-    stop = state.options.slide_over_figure == "stop"
     found = movers(state, figure)
     if not found:
         return []
-    _i, f = found[0]
-    counts: dict[tuple[int, tuple[int, ...]], tuple[tuple[str, ...], int]] = {}
+    i, f = found[0]
+    flags = kernel_flags(state.options)
+    counts: dict[tuple[int, bytes], tuple[tuple[str, ...], int]] = {}
 
-    def add(end: int, cells: Sequence[int], path: tuple[str, ...], n: int) -> None:
-        key = (end, tuple(cells))
+    def add(end: int, cells: bytes, path: tuple[str, ...], n: int) -> None:
+        key = (end, cells)
         old = counts.get(key)
         counts[key] = (path, n) if old is None else (old[0], old[1] + n)
 
-    start, base = lifted(state, f)
-    if _zero_allowed(state, f):
+    start, base = lifted(state, i)
+    if _zero_allowed(state, i):
         add(start, base, (), 1)
-    if not entry_limited(state, f):
+    if not entry_limited(state, i):
         # Layer by layer: (square, cells) -> [number of path prefixes reaching it, a shortest
         # prefix]. Paths are counted, not listed, so a 6-point figure costs little.
-        layer: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[str, ...]]] = {
-            (start, tuple(base)): (1, ())
-        }
+        layer: dict[tuple[int, bytes], tuple[int, tuple[str, ...]]] = {(start, base): (1, ())}
         for _ in range(f.face):
-            nxt: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[str, ...]]] = {}
+            nxt: dict[tuple[int, bytes], tuple[int, tuple[str, ...]]] = {}
             for (pos, cells), (n, path) in layer.items():
                 if pos == board.EXIT:
-                    add(OUT_STEP, cells, (*path, OUT), n)
-                targets = (board.ENTRANCE,) if pos == WAITING_POS else board.NEIGHBOUR[pos]
-                for d, target in enumerate(targets):
-                    if target == board.OFF:
-                        continue
-                    rule, end, after = figure_step(
-                        cells, state.pool, state.tele, state.monster, pos, d, stop, f.name, None
+                    add(encoding.AT_OUT, cells, (*path, OUT), n)
+                for d, target in _targets(pos):
+                    after = bytearray(cells)
+                    step = kernel.figure_step(
+                        after, state.layout, state.monster, pos, d, flags, 0, None
                     )
-                    if rule is not None:
+                    if step & 255:
                         continue
-                    key = (end, tuple(after))
+                    end = (step >> 8) & 255
+                    key = (end, bytes(after))
                     longer = (*path, board.NAMES[target])
                     old = nxt.get(key)
                     nxt[key] = (n, longer) if old is None else (old[0] + n, old[1])
                     if after[end] == 0:
-                        add(end, after, longer, n)
+                        add(end, key[1], longer, n)
             layer = nxt
     return [(FigureMove.unchecked(f.name, path), n) for path, n in counts.values()]

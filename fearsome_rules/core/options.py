@@ -6,10 +6,12 @@ Every option names the spec rule ids it affects; the defaults are the spec's def
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal, get_args
 
 import attrs
 
+from fearsome_rules.core import encoding
 from fearsome_rules.core.errors import SetupError
 
 Reentry = Literal["optional", "mandatory"]
@@ -141,3 +143,23 @@ def _field(option: str) -> attrs.Attribute[Any]:
     raise SetupError(
         "options", f"unknown option {option!r}; the options are {', '.join(RuleOptions.names())}"
     )
+
+
+@lru_cache(maxsize=64)
+def kernel_flags(options: RuleOptions) -> int:
+    """The kernel's bits (``encoding.OPT_*``) for a reading of the rules."""
+    bits = (
+        (options.monster_corner_stone == "remove", encoding.OPT_CORNER_REMOVE),
+        (options.monster_slide_figure == "push", encoding.OPT_SLIDE_PUSH),
+        (options.monster_pool_edge == "wrap", encoding.OPT_POOL_WRAP),
+        (options.wrap_entry_figure == "push", encoding.OPT_WRAP_PUSH),
+        (options.turn_stone_tie == "turn", encoding.OPT_TIE_TURNS),
+        (options.turn_stone_chain == "turn_again", encoding.OPT_CHAIN_TURNS),
+        (options.turn_stone_beyond_wall == "turn_first", encoding.OPT_BEYOND_WALL_TURNS),
+        (options.turn_stone_on_pool == "turn", encoding.OPT_POOL_TURNS),
+        (options.slide_over_figure == "stop", encoding.OPT_SLIDE_STOP),
+        (options.reentry == "mandatory", encoding.OPT_MANDATORY),
+        (options.finish_round, encoding.OPT_FINISH_ROUND),
+        (options.three_hits, encoding.OPT_THREE_HITS),
+    )
+    return sum(bit for on, bit in bits if on)

@@ -313,7 +313,7 @@ def position(
             raise SetupError("to_place", "tiles are placed before round 1, all figures waiting")
         placed = len(tiles_for(setup)) - len(to_place_set)
         phase, derived = Phase.PLACEMENT, (start + placed) % players
-    return GameState(
+    return GameState.build(
         players=players,
         options=opts,
         pools=pool_set,

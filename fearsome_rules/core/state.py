@@ -1,20 +1,25 @@
 """Immutable state of a game: figures, stones, the monster, the deck, whose turn it is.
 
-The board contents live in ``GameState.cells``, one int per cell index (see ``board``): 0 is
-empty, a negative code is a stone, ``i + 1`` is the figure ``GameState.figures[i]``. Blood pools
-never move, so they are layout (``GameState.pools``), not cell contents. The monster is not in
-``cells``; it has its own square and facing.
+A state holds the position as the kernel's flat bytes (``GameState.data``, laid out in
+:mod:`fearsome_rules.core.kernel`), which the transitions copy and change, and the layout that
+moves only while tiles are placed (pools, teleporters, the tiles left to place). Everything
+else is read from those bytes: ``cells``, one int per cell index (see ``board``), 0 empty, a
+negative code a stone, ``i + 1`` the figure ``GameState.figures[i]``; the figures; the monster
+(not in ``cells``: it has its own square and facing); the deck, the turn, the round. Blood
+pools never move, so they are layout (``GameState.pools``), not cell contents.
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any, Final
 
 import attrs
 
-from fearsome_rules.core import board
+from fearsome_rules.core import board, encoding
+from fearsome_rules.core.deck import TILES
 from fearsome_rules.core.errors import NotationError
 from fearsome_rules.core.options import RuleOptions
 
@@ -96,92 +101,234 @@ def escapes_to_win(players: int) -> int:
     return len(kinds_for(players)) - 1
 
 
+Teleporter = tuple[int, int, int]
+"""A placed teleporter: (square, pair 1 or 2, the direction its arrow points)."""
+
+PHASES: Final = (Phase.PLACEMENT, Phase.FIGURES, Phase.MONSTER, Phase.OVER)
+"""The phases by the kernel's code."""
+
+
+@lru_cache(maxsize=256)
+def layout_bytes(pools: frozenset[int], teleporters: tuple[Teleporter, ...]) -> bytes:
+    """The kernel's layout for these pools and teleporters: per cell the floor (POOL,
+    TELEPORTER), then the partner teleporter's square (its own while the partner is not placed,
+    ADV-TELEPORT), then its arrow."""
+    out = bytearray(encoding.LAYOUT_SIZE)
+    for sq in range(board.CELLS):
+        out[encoding.PARTNERS + sq] = 255
+    for sq in pools:
+        out[sq] |= encoding.POOL
+    for sq, pair, direction in teleporters:
+        out[sq] |= encoding.TELEPORTER
+        out[encoding.ARROWS + sq] = direction
+        out[encoding.PARTNERS + sq] = sq
+        for other, other_pair, _ in teleporters:
+            if other_pair == pair and other != sq:
+                out[encoding.PARTNERS + sq] = other
+    return bytes(out)
+
+
 @lru_cache(maxsize=64)
 def pool_mask(pools: frozenset[int]) -> tuple[bool, ...]:
     """A per-cell flag of blood-pool squares, shared by every state with the same pools."""
     return tuple(i in pools for i in range(board.CELLS))
 
 
-Teleporter = tuple[int, int, int]
-"""A placed teleporter: (square, pair 1 or 2, the direction its arrow points)."""
-
-
-@lru_cache(maxsize=64)
-def teleporter_links(
-    teleporters: tuple[Teleporter, ...],
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per cell: the partner teleporter's square (-1 where there is no teleporter; its own
-    square while its partner is not placed yet), and the arrow on that cell (ADV-TELEPORT)."""
-    partner = [-1] * board.CELLS
-    arrow = [-1] * board.CELLS
-    for sq, pair, direction in teleporters:
-        arrow[sq] = direction
-        partner[sq] = sq
-        for other, other_pair, _ in teleporters:
-            if other_pair == pair and other != sq:
-                partner[sq] = other
-    return tuple(partner), tuple(arrow)
-
-
-NO_TELEPORTERS: Final[tuple[int, ...]] = (-1,) * board.CELLS
+_AT = {encoding.AT_WAITING: WAITING, encoding.AT_OUT: OUT, encoding.AT_REMOVED: REMOVED}
+_PLACE_BYTE = {WAITING: encoding.AT_WAITING, OUT: encoding.AT_OUT, REMOVED: encoding.AT_REMOVED}
+_SIGNED = tuple(v - 256 if v >= encoding.FIRST_STONE else v for v in range(256))
+"""A cell byte as the signed code of ``cells``: a stone byte is the stone code plus 256."""
 
 
 @attrs.frozen(cache_hash=True)
 class GameState:
     """A complete position. Equal states are the same position (``==`` and ``hash``).
 
-    Build one with :func:`fearsome_rules.new_game` or :func:`fearsome_rules.core.position`, or parse
+    Build one with :func:`fearsome_rules.new_game` or :func:`fearsome_rules.position`, or parse
     a position string; transitions return new states and never change this one.
     """
 
-    players: int
+    data: bytes = attrs.field(repr=False)
+    """The position in the kernel's layout (cells, figures, monster, turn, deck, escapes)."""
     options: RuleOptions
     pools: frozenset[int]
-    cells: tuple[int, ...] = attrs.field(repr=False)
-    figures: tuple[Figure, ...] = attrs.field(repr=False)
-    monster: int
-    facing: int
-    phase: Phase
-    to_move: int
-    """The seat to move in the figure phase; -1 otherwise."""
-    round: int
-    stage: int
-    start_player: int
-    deck: tuple[str, ...]
-    """The monster tiles not yet revealed in this stage, in the order of ``deck.TILES``."""
-    reveals: int
-    """Monster tiles carried out in this stage (0..7)."""
-    escapes: tuple[int, ...]
-    """The owner's seat of every figure that got out, in the order they got out (END-MOST)."""
-    ended_by: str = ""
-    """Once the game is over, the rule that ended it (END-WIN, END-ALL-GONE, STAGE-TWO-END)."""
     teleporters: tuple[Teleporter, ...] = ()
     """The teleporters on the board, sorted by square (ADV-TELEPORT)."""
     setup: str = "basic"
     """``basic`` (the printed layout), ``advanced`` or ``bsw`` (players place tiles, ADV-SETUP)."""
     to_place: tuple[str, ...] = ()
     """In the placement phase, the tiles not yet placed (PLACE-ORDER)."""
+    views: dict[str, Any] = attrs.field(
+        factory=dict, init=False, eq=False, hash=False, repr=False
+    )
+    """What has been read from ``data`` already (the figures, the cells), kept."""
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        players: int,
+        options: RuleOptions,
+        pools: frozenset[int],
+        cells: Iterable[int],
+        figures: Iterable[Figure],
+        monster: int,
+        facing: int,
+        phase: Phase,
+        to_move: int,
+        round: int,
+        stage: int,
+        start_player: int,
+        deck: Iterable[str],
+        reveals: int,
+        escapes: Iterable[int],
+        ended_by: str = "",
+        teleporters: tuple[Teleporter, ...] = (),
+        setup: str = "basic",
+        to_place: tuple[str, ...] = (),
+    ) -> GameState:
+        """A state from every field as the properties give them (cells with signed codes,
+        figures as Figure objects, the deck as tile names)."""
+        data = bytearray(encoding.SIZE)
+        for sq, v in enumerate(cells):
+            data[encoding.CELLS + sq] = v & 0xFF
+        figs = tuple(figures)
+        for i, f in enumerate(figs):
+            data[encoding.PLACES + i] = f.where if f.where >= 0 else _PLACE_BYTE[f.where]
+            data[encoding.FACES + i] = f.face | (encoding.MOVED if f.moved else 0)
+        data[encoding.MONSTER] = monster
+        data[encoding.FACING] = facing
+        data[encoding.PHASE] = PHASES.index(phase)
+        data[encoding.TO_MOVE] = to_move & 0xFF
+        data[encoding.ROUND] = round
+        data[encoding.STAGE] = stage
+        data[encoding.START] = start_player
+        data[encoding.REVEALS] = reveals
+        data[encoding.ENDED] = encoding.ENDINGS.index(ended_by)
+        data[encoding.PLAYERS] = players
+        data[encoding.FIGURES] = len(figs)
+        for tile in deck:
+            data[encoding.DECK + TILES.index(tile)] += 1
+        esc = tuple(escapes)
+        data[encoding.ESCAPED] = len(esc)
+        for k, seat in enumerate(esc):
+            data[encoding.ESCAPES + k] = seat
+        return cls(bytes(data), options, pools, tuple(teleporters), setup, tuple(to_place))
 
     def replace(self, **changes: Any) -> GameState:
-        """A copy with some fields changed (a faster ``attrs.evolve`` for the hot paths)."""
-        for field in _STATE_FIELDS:
-            if field not in changes:
-                changes[field] = getattr(self, field)
-        return GameState(**changes)
+        """A copy with some fields changed, by the names of :meth:`build`."""
+        fields = {name: getattr(self, name) for name in _BUILD_FIELDS if name not in changes}
+        return GameState.build(**fields, **changes)
+
+    def with_data(self, data: bytes) -> GameState:
+        """The same layout and options with another position: what a transition returns."""
+        return GameState(
+            data, self.options, self.pools, self.teleporters, self.setup, self.to_place
+        )
+
+    @property
+    def layout(self) -> bytes:
+        """The kernel's layout of this state's pools and teleporters."""
+        return layout_bytes(self.pools, self.teleporters)
+
+    @property
+    def players(self) -> int:
+        return self.data[encoding.PLAYERS]
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        """Per cell index: 0 empty, ``i + 1`` for figure ``i``, a negative code for a stone."""
+        cells = self.views.get("cells")
+        if cells is None:
+            cells = self.views["cells"] = tuple(
+                _SIGNED[v] for v in self.data[encoding.CELLS : encoding.CELLS + board.CELLS]
+            )
+        return cells
+
+    @property
+    def figures(self) -> tuple[Figure, ...]:
+        """Every figure, seat by seat, in the order of ``kinds_for``."""
+        figures = self.views.get("figures")
+        if figures is None:
+            data = self.data
+            kinds = kinds_for(data[encoding.PLAYERS])
+            per = len(kinds)
+            figures = self.views["figures"] = tuple(
+                Figure(
+                    i // per,
+                    kinds[i % per],
+                    data[encoding.FACES + i] & 7,
+                    _AT.get(data[encoding.PLACES + i], data[encoding.PLACES + i]),
+                    bool(data[encoding.FACES + i] & encoding.MOVED),
+                )
+                for i in range(data[encoding.FIGURES])
+            )
+        return figures
+
+    @property
+    def monster(self) -> int:
+        return self.data[encoding.MONSTER]
+
+    @property
+    def facing(self) -> int:
+        return self.data[encoding.FACING]
+
+    @property
+    def phase(self) -> Phase:
+        return PHASES[self.data[encoding.PHASE]]
+
+    @property
+    def to_move(self) -> int:
+        """The seat to move in the figure phase (and, in the placement phase, to place); -1
+        otherwise."""
+        seat = self.data[encoding.TO_MOVE]
+        return -1 if seat == encoding.NONE else seat
+
+    @property
+    def round(self) -> int:
+        return self.data[encoding.ROUND]
+
+    @property
+    def stage(self) -> int:
+        return self.data[encoding.STAGE]
+
+    @property
+    def start_player(self) -> int:
+        return self.data[encoding.START]
+
+    @property
+    def deck(self) -> tuple[str, ...]:
+        """The monster tiles not yet revealed in this stage, in the order of ``deck.TILES``."""
+        data = self.data
+        return tuple(t for k, t in enumerate(TILES) for _ in range(data[encoding.DECK + k]))
+
+    @property
+    def reveals(self) -> int:
+        """Monster tiles carried out in this stage (0..7)."""
+        return self.data[encoding.REVEALS]
+
+    @property
+    def escapes(self) -> tuple[int, ...]:
+        """The owner's seat of every figure that got out, in the order they got out (END-MOST)."""
+        data = self.data
+        return tuple(data[encoding.ESCAPES : encoding.ESCAPES + data[encoding.ESCAPED]])
+
+    @property
+    def ended_by(self) -> str:
+        """Once the game is over, the rule that ended it (END-WIN, END-ALL-GONE, STAGE-TWO-END)."""
+        return encoding.ENDINGS[self.data[encoding.ENDED]]
 
     @property
     def pool(self) -> tuple[bool, ...]:
         return pool_mask(self.pools)
 
     @property
-    def tele(self) -> tuple[int, ...]:
-        """Per cell: the partner teleporter's square, or -1 (see ``teleporter_links``)."""
-        return teleporter_links(self.teleporters)[0] if self.teleporters else NO_TELEPORTERS
-
-    @property
     def stones(self) -> frozenset[int]:
         """The squares holding a stone."""
-        return frozenset(i for i, v in enumerate(self.cells) if v < 0)
+        data = self.data
+        return frozenset(
+            sq for sq in range(board.CELLS) if data[encoding.CELLS + sq] >= encoding.FIRST_STONE
+        )
 
     def figure(self, figure_name: str) -> Figure:
         """The figure with this name (``A5``)."""
@@ -192,14 +339,37 @@ class GameState:
         return self.escapes.count(seat)
 
 
-_STATE_FIELDS = tuple(a.name for a in attrs.fields(GameState))
+_BUILD_FIELDS = (
+    "players",
+    "options",
+    "pools",
+    "cells",
+    "figures",
+    "monster",
+    "facing",
+    "phase",
+    "to_move",
+    "round",
+    "stage",
+    "start_player",
+    "deck",
+    "reveals",
+    "escapes",
+    "ended_by",
+    "teleporters",
+    "setup",
+    "to_place",
+)
 
 
 def figure_index(state: GameState, figure_name: str) -> int:
     """The index of a named figure in ``state.figures``; raises NotationError."""
     text = figure_name.strip().upper() if isinstance(figure_name, str) else ""
-    for i, f in enumerate(state.figures):
-        if f.name == text:
-            return i
+    players = state.players
+    kinds = kinds_for(players)
+    if len(text) == 2 and text[0] in SEAT_LETTERS[:players] and text[1] in "1345":
+        kind = int(text[1])
+        if kind in kinds:
+            return SEAT_LETTERS.index(text[0]) * len(kinds) + kinds.index(kind)
     names = ", ".join(f.name for f in state.figures)
     raise NotationError(f"{figure_name!r} is not a figure of this game (figures: {names})")

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 
+from fearsome_rules.core import encoding, kernel
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
 from fearsome_rules.core.board import COLUMNS, RAY
-from fearsome_rules.core.figures import OUT_STEP, WAITING_POS, reachable
+from fearsome_rules.core.figures import ENTRY_NAMES
 from fearsome_rules.core.game import apply, chance_outcomes, legal_moves
+from fearsome_rules.core.options import kernel_flags
 from fearsome_rules.core.placement import legal_placements
-from fearsome_rules.core.state import CRYSTAL, GameState, Phase
+from fearsome_rules.core.state import GameState, Phase
+from fearsome_rules.core.turns import lifted
 
 Bot = Callable[[GameState, random.Random], FigureMove]
 
@@ -55,28 +58,26 @@ def runner_bot(state: GameState, rng: random.Random) -> FigureMove:
 
 
 def _distance(where: int) -> int:
-    """Steps from a figure's place to the exit a1 as the crow walks (rows + columns); a
-    waiting figure is one step before p11, a figure out is past the exit."""
-    if where >= 0:
+    """Steps from a figure's place (a square or the kernel's AT_WAITING/AT_OUT) to the exit
+    a1 as the crow walks (rows + columns); a waiting figure is one step before p11, a figure
+    out is past the exit."""
+    if where < encoding.N_CELLS:
         return where // COLUMNS + where % COLUMNS
-    return 26 if where == WAITING_POS else -1
+    return 26 if where == encoding.AT_WAITING else -1
 
 
-def _seen(cells: Sequence[int], monster: int, facing: int, mover: int, end: int) -> list[int]:
-    """The figures (as cell codes) the monster sees from its square: the first figure ahead,
-    to its left and to its right, unless a stone comes first (MON-SIGHT-DIRS,
-    MON-SIGHT-BLOCK; crystals and pools do not block). ``cells`` lacks the moving figure, whose
-    code ``mover`` is on ``end``."""
-    rays = RAY[monster]
+def _seen(cells: bytes, monster: int, facing: int, mover: int, end: int) -> list[int]:
+    """The figures (as cell codes) the monster sees from its square, ahead, to its left and
+    to its right, by the kernel's own sight (MON-SIGHT-DIRS). ``cells`` lacks the moving
+    figure, whose code ``mover`` is on ``end``."""
+    board_after = bytearray(cells)
+    if end < encoding.N_CELLS:
+        board_after[end] = mover
     seen = []
     for d in (facing, (facing + 3) & 3, (facing + 1) & 3):
-        for sq in rays[d]:
-            v = mover if sq == end else cells[sq]
-            if v == 0 or v == CRYSTAL:
-                continue
-            if v > 0:
-                seen.append(v)
-            break
+        sq = kernel.line_of_sight(board_after, monster, d) & 255
+        if sq != encoding.NONE and 0 < board_after[sq] < encoding.FIRST_STONE:
+            seen.append(board_after[sq])
     return seen
 
 
@@ -93,39 +94,25 @@ def greedy_bot(state: GameState, rng: random.Random) -> FigureMove:
     moves = legal_moves(state)
     figures = state.figures
     owners = [0] + [f.owner for f in figures]  # by cell code: figure i is code i + 1
-    results: dict[tuple[str, tuple[str, ...]], tuple[int, Sequence[int]]] = {}
-    stop = state.options.slide_over_figure == "stop"
+    results: dict[tuple[str, tuple[str, ...]], tuple[int, bytes]] = {}
+    flags = kernel_flags(state.options)
     searched: set[int] = set()
     index = {f.name: i for i, f in enumerate(figures) if f.owner == seat}
 
     def score(move: FigureMove) -> tuple[int, int, int, float]:
         i = index[move.figure]
         f = figures[i]
+        start, base = lifted(state, i)
         if i not in searched:
             searched.add(i)
-            if f.where >= 0:
-                start, base = f.where, list(state.cells)
-                base[f.where] = 0
-            else:
-                start, base = WAITING_POS, list(state.cells)
-            for end, path, after in reachable(
-                base, state.pool, state.tele, state.monster, start, f.face, stop
-            ):
+            found = kernel.Search(base, state.layout, state.monster, start, f.face, flags)
+            for end, path, after in found.moves(ENTRY_NAMES):
                 results[f.name, path] = (end, after)
-        found = results.get((move.figure, move.path))
-        if found is None:  # not expected: fall back on the full transition
-            after_state = apply(state, move)
-            end = after_state.figures[i].where  # OUT and WAITING are OUT_STEP and WAITING_POS
-            lifted = list(after_state.cells)
-            if end >= 0:
-                lifted[end] = 0
-            cells: Sequence[int] = lifted
-        else:
-            end, cells = found
+        end, cells = results.get((move.figure, move.path), (start, base))
         seen = _seen(cells, state.monster, state.facing, i + 1, end)
         exposed = sum(1 for v in seen if owners[v] == seat)
-        gain = _distance(f.where) - _distance(end)
-        return (int(end == OUT_STEP), -exposed, gain, rng.random())
+        gain = _distance(start) - _distance(end)
+        return (int(end == encoding.AT_OUT), -exposed, gain, rng.random())
 
     return max(moves, key=score)
 

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fearsome_rules.core import board, deck
+from fearsome_rules.core import board, deck, encoding
 from fearsome_rules.core import events as ev
-from fearsome_rules.core.monster import MAX_TURNS, PUSHED_OFF, PUSHED_ONTO_TELEPORTER
 from fearsome_rules.core.state import STONE_KINDS, TURN_ABOUT, TURN_RIGHT
+from fearsome_rules.core.trace import HOW
 from fearsome_rules.tools.explain.lines import KIND_TEXT, TURN_WORD, Line, option_text
 from fearsome_rules.tools.explain.look import Look
 from fearsome_rules.tools.trail import Board, TrailStep
+
+PUSHED_AWAY = (HOW[encoding.HOW_PUSHED_OFF], HOW[encoding.HOW_TELEPORTER])
+"""How a piece pushed off the board or onto a teleporter leaves the game."""
 
 
 class StepNarrator:
@@ -307,7 +310,7 @@ class StepNarrator:
         """Why the engine says a turning stone the monster moves onto is pushed instead
         (``rule``, from the event): the reason, and the option it depends on ("" if none)."""
         if rule == "ADV-TURN-CHAIN":
-            if self.turns >= MAX_TURNS:
+            if self.turns >= encoding.MAX_TURNS:
                 return "as four turns have been made in this step", ""
             return "as a further turning stone in the same step", "turn_stone_chain"
         if rule == "ADV-TURN-WALL":
@@ -350,7 +353,7 @@ class StepNarrator:
                 ["MON-CORNER-STONE"],
                 option_text(self.options, "monster_corner_stone"),
             )
-        elif e.reason == PUSHED_ONTO_TELEPORTER:
+        elif e.reason == HOW[encoding.HOW_TELEPORTER]:
             onto = board.name(board.NEIGHBOUR[sq][self.facing])
             self.add(
                 "remove",
@@ -387,8 +390,8 @@ def _pushed_from(e: ev.Event) -> int:
     """The square a pushed piece leaves, for the events of a push; -1 for other events."""
     if isinstance(e, (ev.StonePushed, ev.FigurePushed)):
         return board.square(e.frm)
-    if isinstance(e, ev.FigureEaten) and e.how in (PUSHED_OFF, PUSHED_ONTO_TELEPORTER):
+    if isinstance(e, ev.FigureEaten) and e.how in PUSHED_AWAY:
         return board.square(e.square)
-    if isinstance(e, ev.StoneRemoved) and e.reason in (PUSHED_OFF, PUSHED_ONTO_TELEPORTER):
+    if isinstance(e, ev.StoneRemoved) and e.reason in PUSHED_AWAY:
         return board.square(e.square)
     return -1

@@ -1,0 +1,190 @@
+"""How the kernel encodes a game: the position's bytes, the layout's, the rule options' bits,
+the codes of rules and refusals, and the trace records.
+
+Plain Python, read by every module that talks to the kernel; the kernel itself keeps C copies
+of the numbers its loops use (``cython.declare`` constants, which compiled code reads without
+a Python lookup but Python cannot see).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+NONE: Final = 255  # no square: off the board
+N_CELLS: Final = 176
+EXIT: Final = 0  # a1 (BRD-CORNERS)
+ENTRANCE: Final = 175  # p11 (BRD-CORNERS)
+
+# Cell contents: 0 empty, 1..28 a figure (its index + 1), 252..255 the stones.
+FIRST_STONE: Final = 252
+TURN_ABOUT: Final = 252  # ADV-TURN: turns the monster 180 degrees
+TURN_RIGHT: Final = 253  # ADV-TURN: turns it 90 degrees clockwise
+CRYSTAL: Final = 254  # ADV-CRYSTAL: seen through
+STONE: Final = 255
+
+# Where a figure is when not on a square (PLACES), and a path's "leave through the exit".
+AT_WAITING: Final = 253  # SET-WAITING; also a move's start from there
+AT_OUT: Final = 254  # FIG-EXIT; also the path entry ``out``
+AT_REMOVED: Final = 255  # STAGE-TWO, STAGE-TWO-END
+MOVED: Final = 8  # FACES: moved (and flipped) this round (RND-ONCE)
+
+# Floor flags of the layout.
+POOL: Final = 1
+TELEPORTER: Final = 2
+PARTNERS: Final = 176  # offset of the partner squares in the layout
+ARROWS: Final = 352  # offset of the arrows in the layout
+LAYOUT_SIZE: Final = 528
+
+# Offsets of the position.
+CELLS: Final = 0
+PLACES: Final = 176
+FACES: Final = 204
+MONSTER: Final = 232
+FACING: Final = 233
+PHASE: Final = 234
+TO_MOVE: Final = 235
+ROUND: Final = 236
+STAGE: Final = 237
+START: Final = 238
+REVEALS: Final = 239
+ENDED: Final = 240
+PLAYERS: Final = 241
+FIGURES: Final = 242
+DECK: Final = 243  # 7 counts, the tiles of deck.TILES
+ESCAPED: Final = 250  # how many figures are out
+ESCAPES: Final = 251  # 28 seats, in the order their figures got out
+SIZE: Final = 279
+MAX_FIGURES: Final = 28
+
+# Phases (PHASE) and endings (ENDED).
+PLACEMENT: Final = 0
+FIGURES_PHASE: Final = 1
+MONSTER_PHASE: Final = 2
+OVER: Final = 3
+END_WIN: Final = 1
+END_ALL_GONE: Final = 2
+STAGE_TWO_END: Final = 3
+ENDINGS: Final[tuple[str, ...]] = ("", "END-WIN", "END-ALL-GONE", "STAGE-TWO-END")
+
+# Tiles: the index in deck.TILES and what each makes the monster do (MON-TILE, MON-HITS).
+TILE_STEPS: Final[tuple[int, ...]] = (5, 7, 8, 10, 20, 20, 20)
+TILE_HITS: Final[tuple[int, ...]] = (0, 0, 0, 0, 1, 2, 3)
+FIRST_HIT_TILE: Final = 4  # tiles from here on are hit tiles
+N_TILES: Final = 7
+MAX_STAGE_REVEALS: Final = 7  # STAGE-ONE, STAGE-TWO-END
+MAX_TURNS: Final = 4  # ADV-TURN-CHAIN: at most four turns in one step
+
+# Rule options, as bits of ``flags``.
+OPT_CORNER_REMOVE: Final = 1  # monster_corner_stone=remove
+OPT_SLIDE_PUSH: Final = 2  # monster_slide_figure=push
+OPT_POOL_WRAP: Final = 4  # monster_pool_edge=wrap
+OPT_WRAP_PUSH: Final = 8  # wrap_entry_figure=push
+OPT_TIE_TURNS: Final = 16  # turn_stone_tie=turn
+OPT_CHAIN_TURNS: Final = 32  # turn_stone_chain=turn_again
+OPT_BEYOND_WALL_TURNS: Final = 64  # turn_stone_beyond_wall=turn_first
+OPT_POOL_TURNS: Final = 128  # turn_stone_on_pool=turn
+OPT_SLIDE_STOP: Final = 256  # slide_over_figure=stop
+OPT_MANDATORY: Final = 512  # reentry=mandatory
+OPT_FINISH_ROUND: Final = 1024  # finish_round
+OPT_THREE_HITS: Final = 2048  # three_hits
+
+# Rule ids, by the codes the kernel returns and records.
+RULES: Final[tuple[str, ...]] = (
+    "",
+    "FIG-POINTS",  # 1
+    "FIG-ENTER",
+    "FIG-EDGE",
+    "FIG-EXIT",
+    "FIG-MONSTER",  # 5
+    "ADV-TELEPORT-FIGURES",
+    "PUSH-EDGE",
+    "PUSH-ONE",
+    "FIG-THROUGH",
+    "POOL-LAST-POINT",  # 10
+    "MON-PUSH",
+    "MON-EAT",
+    "MON-WRAP-OCCUPIED",
+    "MON-SLIDE-OCCUPIED",
+    "MON-SLIDE",  # 15
+    "MON-PUSH-OFF",
+    "ADV-TELEPORT-PUSH",
+    "STAGE-TWO-END",
+    "ADV-TURN",
+    "ADV-TURN-TIE",  # 20
+    "ADV-TURN-CHAIN",
+    "ADV-TURN-WALL",
+    "ADV-TURN-POOL",
+    "RND-ORDER",
+    "RND-ONCE",  # 25
+    "RND-FIRST",
+    "FIG-WAITING",
+    "MON-CORNER-STONE",
+    "PUSH-CORNER",
+)
+R_FIG_POINTS: Final = 1
+R_FIG_ENTER: Final = 2
+R_FIG_EDGE: Final = 3
+R_FIG_EXIT: Final = 4
+R_FIG_MONSTER: Final = 5
+R_TELEPORT_FIGURES: Final = 6
+R_PUSH_EDGE: Final = 7
+R_PUSH_ONE: Final = 8
+R_FIG_THROUGH: Final = 9
+R_POOL_LAST_POINT: Final = 10
+R_MON_PUSH: Final = 11
+R_MON_EAT: Final = 12
+R_WRAP_OCCUPIED: Final = 13
+R_SLIDE_OCCUPIED: Final = 14
+R_MON_SLIDE: Final = 15
+R_PUSH_OFF: Final = 16
+R_TELEPORT_PUSH: Final = 17
+R_STAGE_TWO_END: Final = 18
+R_TURN: Final = 19
+R_TURN_TIE: Final = 20
+R_TURN_CHAIN: Final = 21
+R_TURN_WALL: Final = 22
+R_TURN_POOL: Final = 23
+R_RND_ORDER: Final = 24
+R_RND_ONCE: Final = 25
+R_RND_FIRST: Final = 26
+R_FIG_WAITING: Final = 27
+R_CORNER_STONE: Final = 28
+R_PUSH_CORNER: Final = 29
+
+# What a refused figure move broke, in more detail than its rule (the message says which).
+WHY_POINTS_SPENT: Final = 1  # FIG-POINTS: no point left for this entry
+WHY_OUT_WAITING: Final = 2  # FIG-ENTER: ``out`` before entering
+WHY_OUT_NOT_EXIT: Final = 3  # FIG-EDGE: ``out`` elsewhere than a1
+WHY_OUT_NOT_LAST: Final = 4  # FIG-EXIT: something after ``out``
+WHY_ENTER_NOT_P11: Final = 5  # FIG-ENTER: a waiting figure's first square is not p11
+WHY_THROUGH_WALL: Final = 6  # FIG-EDGE: a step through a wall
+WHY_NOT_ADJACENT: Final = 7  # FIG-POINTS: not a neighbour
+WHY_STEP: Final = 8  # the step itself is refused (its rule says why)
+WHY_ENDS_ON_FIGURE: Final = 9  # FIG-THROUGH / POOL-LAST-POINT
+
+# Trace records: ``kind | a << 8 | b << 16 | ...`` (one byte per field).
+T_LOOK: Final = 1  # square, facing before, facing after
+T_SEEN: Final = 2  # figure code and distance ahead, left, right (0 where none)
+T_MONSTER_STEP: Final = 3  # step number, from, to, facing
+T_TURN_STONE: Final = 4  # square, stone square, stone code, from, to, rule
+T_WRAP: Final = 5  # from, to, facing
+T_MONSTER_SLIDE: Final = 6  # from, to
+T_TELEPORT: Final = 7  # from, to, facing
+T_EAT: Final = 8  # figure code, square, how, rule, stage
+T_FIGURE_PUSHED: Final = 9  # figure code, from, to, rule
+T_STONE_PUSHED: Final = 10  # from, to, pusher (figure code, or 0 for the monster), rule
+T_STONE_SLID: Final = 11  # from, to
+T_FIGURE_SLID: Final = 12  # figure code, from, to
+T_STONE_REMOVED: Final = 13  # square, how
+T_FIGURE_STEPPED: Final = 14  # figure code, from (AT_WAITING: beside the entrance), to
+T_FIGURE_EXITED: Final = 15  # figure code
+T_FLIPPED: Final = 16  # figure code, new face
+T_TILE: Final = 17  # tile index
+T_STAGE: Final = 18  # the new stage
+T_ROUND: Final = 19  # the new round, the start player
+T_ENDED: Final = 20  # ending code
+HOW_EATEN: Final = 1  # stepped on
+HOW_PUSHED_OFF: Final = 2  # pushed off the board (MON-PUSH-OFF)
+HOW_TELEPORTER: Final = 3  # pushed onto a teleporter (ADV-TELEPORT-PUSH)
+HOW_INSIDE: Final = 4  # inside after the last tile (STAGE-TWO-END)
+HOW_CORNER: Final = 5  # a stone on a corner (PUSH-CORNER, MON-CORNER-STONE)

@@ -1,0 +1,1511 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+# cython: cdivision=True, nonecheck=False
+"""The kernel: every rule of play over a position held as flat bytes, in one source that runs
+as plain Python (the pure build) and compiles with Cython (the compiled build).
+
+Figure movement (FIG-*, PUSH-*, POOL-*), the monster's walk (MON-*, ADV-*), turn order and
+rounds (RND-*), the tiles and stages (DECK-*, STAGE-*), the endings (END-*) and move
+generation are all here, and nowhere else: :mod:`fearsome_rules.core.game`,
+:mod:`~fearsome_rules.core.moves`, explain and render reach them through this module.
+
+Why one file in Cython's pure-Python mode: compiled, the position is C bytes read through
+pointers, counters are C ints, and nothing per step builds a Python object; under CPython the
+same file runs as it is, with ``bytearray`` for the pointers. Cython is needed to build, never
+to run. What a step did is recorded only when the caller passes a list (``trace``), as packed
+ints (see ``T_*``); :mod:`fearsome_rules.core.trace` turns them into events.
+
+The position (``data``, a ``bytearray`` of ``SIZE`` bytes; see the offsets below):
+
+- ``CELLS``: one byte per cell index (``row * 16 + column``): 0 empty, ``i + 1`` for figure
+  ``i``, ``STONE``/``CRYSTAL``/``TURN_RIGHT``/``TURN_ABOUT`` (252..255) for the stones;
+- ``PLACES``: where each figure is, a square or ``AT_WAITING``/``AT_OUT``/``AT_REMOVED``;
+- ``FACES``: each figure's face, plus ``MOVED`` once it has moved this round;
+- the monster, its facing, the phase, the seat to move, the round, the stage, the start
+  player, the tiles revealed in this stage, how the game ended, the players, the figures, the
+  tiles left per kind (in the order of ``deck.TILES``) and the escape order.
+
+The layout (``layout``, bytes): per cell the floor (``POOL``, ``TELEPORTER``), then per cell
+the partner teleporter's square, then per cell its arrow. The rule options are bits of
+``flags`` (``OPT_*``).
+"""
+
+from __future__ import annotations
+
+try:
+    import cython
+except ImportError:  # the pure build where Cython is not installed (it is a build tool only)
+    from fearsome_rules.core import cython_shim as cython  # type: ignore[no-redef]
+
+from fearsome_rules.core import board, encoding
+from fearsome_rules.core.encoding import (
+    T_EAT,
+    T_ENDED,
+    T_FIGURE_EXITED,
+    T_FIGURE_PUSHED,
+    T_FIGURE_SLID,
+    T_FIGURE_STEPPED,
+    T_FLIPPED,
+    T_LOOK,
+    T_MONSTER_SLIDE,
+    T_MONSTER_STEP,
+    T_ROUND,
+    T_SEEN,
+    T_STAGE,
+    T_STONE_PUSHED,
+    T_STONE_REMOVED,
+    T_STONE_SLID,
+    T_TELEPORT,
+    T_TILE,
+    T_TURN_STONE,
+    T_WRAP,
+    TILE_HITS,
+    TILE_STEPS,
+    WHY_ENDS_ON_FIGURE,
+    WHY_ENTER_NOT_P11,
+    WHY_NOT_ADJACENT,
+    WHY_OUT_NOT_EXIT,
+    WHY_OUT_NOT_LAST,
+    WHY_OUT_WAITING,
+    WHY_POINTS_SPENT,
+    WHY_STEP,
+    WHY_THROUGH_WALL,
+)
+
+if not cython.compiled:
+    # The pure build: the "pointers" are the byte strings themselves.
+    Bytes = bytearray
+    Table = bytes | bytearray
+else:
+    Bytes = cython.typedef(cython.p_uchar)
+    Table = cython.typedef(cython.p_const_uchar)
+
+COMPILED: bool = cython.compiled
+"""Whether this is the compiled build of the kernel."""
+
+if cython.compiled:
+    SOURCE_SHA256: str = KERNEL_SOURCE_SHA256.decode()  # noqa: F821 (kernel.pxd, set by setup.py)
+else:
+    SOURCE_SHA256 = ""
+"""The sha256 of the kernel.py the compiled build was made from ("" for the pure build)."""
+
+# --- the encoding (encoding.py), as C constants for the loops below ---------------------------
+
+NONE = cython.declare(cython.int, encoding.NONE)
+N_CELLS = cython.declare(cython.int, encoding.N_CELLS)
+EXIT = cython.declare(cython.int, encoding.EXIT)
+ENTRANCE = cython.declare(cython.int, encoding.ENTRANCE)
+FIRST_STONE = cython.declare(cython.int, encoding.FIRST_STONE)
+TURN_ABOUT = cython.declare(cython.int, encoding.TURN_ABOUT)
+TURN_RIGHT = cython.declare(cython.int, encoding.TURN_RIGHT)
+CRYSTAL = cython.declare(cython.int, encoding.CRYSTAL)
+STONE = cython.declare(cython.int, encoding.STONE)
+AT_WAITING = cython.declare(cython.int, encoding.AT_WAITING)
+AT_OUT = cython.declare(cython.int, encoding.AT_OUT)
+AT_REMOVED = cython.declare(cython.int, encoding.AT_REMOVED)
+MOVED = cython.declare(cython.int, encoding.MOVED)
+POOL = cython.declare(cython.int, encoding.POOL)
+TELEPORTER = cython.declare(cython.int, encoding.TELEPORTER)
+PARTNERS = cython.declare(cython.int, encoding.PARTNERS)
+ARROWS = cython.declare(cython.int, encoding.ARROWS)
+CELLS = cython.declare(cython.int, encoding.CELLS)
+PLACES = cython.declare(cython.int, encoding.PLACES)
+FACES = cython.declare(cython.int, encoding.FACES)
+MONSTER = cython.declare(cython.int, encoding.MONSTER)
+FACING = cython.declare(cython.int, encoding.FACING)
+PHASE = cython.declare(cython.int, encoding.PHASE)
+TO_MOVE = cython.declare(cython.int, encoding.TO_MOVE)
+ROUND = cython.declare(cython.int, encoding.ROUND)
+STAGE = cython.declare(cython.int, encoding.STAGE)
+START = cython.declare(cython.int, encoding.START)
+REVEALS = cython.declare(cython.int, encoding.REVEALS)
+ENDED = cython.declare(cython.int, encoding.ENDED)
+PLAYERS = cython.declare(cython.int, encoding.PLAYERS)
+FIGURES = cython.declare(cython.int, encoding.FIGURES)
+DECK = cython.declare(cython.int, encoding.DECK)
+ESCAPED = cython.declare(cython.int, encoding.ESCAPED)
+ESCAPES = cython.declare(cython.int, encoding.ESCAPES)
+FIGURES_PHASE = cython.declare(cython.int, encoding.FIGURES_PHASE)
+MONSTER_PHASE = cython.declare(cython.int, encoding.MONSTER_PHASE)
+OVER = cython.declare(cython.int, encoding.OVER)
+END_WIN = cython.declare(cython.int, encoding.END_WIN)
+END_ALL_GONE = cython.declare(cython.int, encoding.END_ALL_GONE)
+STAGE_TWO_END = cython.declare(cython.int, encoding.STAGE_TWO_END)
+FIRST_HIT_TILE = cython.declare(cython.int, encoding.FIRST_HIT_TILE)
+N_TILES = cython.declare(cython.int, encoding.N_TILES)
+MAX_STAGE_REVEALS = cython.declare(cython.int, encoding.MAX_STAGE_REVEALS)
+MAX_TURNS = cython.declare(cython.int, encoding.MAX_TURNS)
+OPT_CORNER_REMOVE = cython.declare(cython.int, encoding.OPT_CORNER_REMOVE)
+OPT_SLIDE_PUSH = cython.declare(cython.int, encoding.OPT_SLIDE_PUSH)
+OPT_POOL_WRAP = cython.declare(cython.int, encoding.OPT_POOL_WRAP)
+OPT_WRAP_PUSH = cython.declare(cython.int, encoding.OPT_WRAP_PUSH)
+OPT_TIE_TURNS = cython.declare(cython.int, encoding.OPT_TIE_TURNS)
+OPT_CHAIN_TURNS = cython.declare(cython.int, encoding.OPT_CHAIN_TURNS)
+OPT_BEYOND_WALL_TURNS = cython.declare(cython.int, encoding.OPT_BEYOND_WALL_TURNS)
+OPT_POOL_TURNS = cython.declare(cython.int, encoding.OPT_POOL_TURNS)
+OPT_SLIDE_STOP = cython.declare(cython.int, encoding.OPT_SLIDE_STOP)
+OPT_MANDATORY = cython.declare(cython.int, encoding.OPT_MANDATORY)
+OPT_FINISH_ROUND = cython.declare(cython.int, encoding.OPT_FINISH_ROUND)
+OPT_THREE_HITS = cython.declare(cython.int, encoding.OPT_THREE_HITS)
+R_FIG_POINTS = cython.declare(cython.int, encoding.R_FIG_POINTS)
+R_FIG_ENTER = cython.declare(cython.int, encoding.R_FIG_ENTER)
+R_FIG_EDGE = cython.declare(cython.int, encoding.R_FIG_EDGE)
+R_FIG_EXIT = cython.declare(cython.int, encoding.R_FIG_EXIT)
+R_FIG_MONSTER = cython.declare(cython.int, encoding.R_FIG_MONSTER)
+R_TELEPORT_FIGURES = cython.declare(cython.int, encoding.R_TELEPORT_FIGURES)
+R_PUSH_EDGE = cython.declare(cython.int, encoding.R_PUSH_EDGE)
+R_PUSH_ONE = cython.declare(cython.int, encoding.R_PUSH_ONE)
+R_FIG_THROUGH = cython.declare(cython.int, encoding.R_FIG_THROUGH)
+R_POOL_LAST_POINT = cython.declare(cython.int, encoding.R_POOL_LAST_POINT)
+R_MON_PUSH = cython.declare(cython.int, encoding.R_MON_PUSH)
+R_MON_EAT = cython.declare(cython.int, encoding.R_MON_EAT)
+R_WRAP_OCCUPIED = cython.declare(cython.int, encoding.R_WRAP_OCCUPIED)
+R_SLIDE_OCCUPIED = cython.declare(cython.int, encoding.R_SLIDE_OCCUPIED)
+R_MON_SLIDE = cython.declare(cython.int, encoding.R_MON_SLIDE)
+R_PUSH_OFF = cython.declare(cython.int, encoding.R_PUSH_OFF)
+R_TELEPORT_PUSH = cython.declare(cython.int, encoding.R_TELEPORT_PUSH)
+R_STAGE_TWO_END = cython.declare(cython.int, encoding.R_STAGE_TWO_END)
+R_TURN = cython.declare(cython.int, encoding.R_TURN)
+R_TURN_TIE = cython.declare(cython.int, encoding.R_TURN_TIE)
+R_TURN_CHAIN = cython.declare(cython.int, encoding.R_TURN_CHAIN)
+R_TURN_WALL = cython.declare(cython.int, encoding.R_TURN_WALL)
+R_TURN_POOL = cython.declare(cython.int, encoding.R_TURN_POOL)
+R_RND_ORDER = cython.declare(cython.int, encoding.R_RND_ORDER)
+R_RND_ONCE = cython.declare(cython.int, encoding.R_RND_ONCE)
+R_RND_FIRST = cython.declare(cython.int, encoding.R_RND_FIRST)
+R_FIG_WAITING = cython.declare(cython.int, encoding.R_FIG_WAITING)
+HOW_EATEN = cython.declare(cython.int, encoding.HOW_EATEN)
+HOW_PUSHED_OFF = cython.declare(cython.int, encoding.HOW_PUSHED_OFF)
+HOW_TELEPORTER = cython.declare(cython.int, encoding.HOW_TELEPORTER)
+HOW_INSIDE = cython.declare(cython.int, encoding.HOW_INSIDE)
+HOW_CORNER = cython.declare(cython.int, encoding.HOW_CORNER)
+
+
+# --- the board's tables, from board.py -----------------------------------------------------------
+
+NEIGHBOURS: bytes = bytes(
+    (board.NEIGHBOUR[sq][d] if board.NEIGHBOUR[sq][d] >= 0 else 255)
+    for sq in range(board.CELLS)
+    for d in range(4)
+)
+WRAPS: bytes = bytes(board.WRAP[sq] if board.WRAP[sq] >= 0 else 255 for sq in range(board.CELLS))
+if cython.compiled:  # C pointers into the two tables, read without a Python lookup
+    NB = cython.declare(Table, NEIGHBOURS)  # NB[sq * 4 + d]: the square towards d, or NONE
+    WR = cython.declare(Table, WRAPS)  # WR[sq]: where the monster re-enters after a wall
+else:
+    NB = NEIGHBOURS
+    WR = WRAPS
+
+
+@cython.cfunc
+@cython.inline
+def is_stone(v: cython.int) -> cython.bint:
+    return v >= FIRST_STONE
+
+
+@cython.cfunc
+@cython.inline
+def is_figure(v: cython.int) -> cython.bint:
+    return v != 0 and v < FIRST_STONE
+
+
+@cython.cfunc
+@cython.inline
+def figure_at(cells: Table, sq: cython.int) -> cython.int:
+    """The code of the figure on ``sq`` (its index + 1), or 0 (empty, a stone, or NONE)."""
+    if sq == NONE:
+        return 0
+    v: cython.int = cells[sq]
+    return v if is_figure(v) else 0
+
+
+@cython.cfunc
+@cython.inline
+def record(
+    trace: list[int],
+    kind: cython.int,
+    a: cython.int = 0,
+    b: cython.int = 0,
+    c: cython.int = 0,
+    d: cython.int = 0,
+    e: cython.int = 0,
+    f: cython.int = 0,
+) -> None:
+    """Append one trace record (only called when tracing)."""
+    packed: cython.ulonglong = (
+        kind
+        | (cython.cast(cython.ulonglong, a) << 8)
+        | (cython.cast(cython.ulonglong, b) << 16)
+        | (cython.cast(cython.ulonglong, c) << 24)
+        | (cython.cast(cython.ulonglong, d) << 32)
+        | (cython.cast(cython.ulonglong, e) << 40)
+        | (cython.cast(cython.ulonglong, f) << 48)
+    )
+    trace.append(packed)
+
+
+# --- the monster's sight (MON-SIGHT-DIRS, MON-SIGHT-BLOCK, MON-DISTANCE, MON-CHOOSE) ------------
+
+
+@cython.ccall
+def line_of_sight(cells: Table, pos: cython.int, d: cython.int) -> cython.int:
+    """What ends the monster's line of sight from ``pos`` towards ``d``, packed as
+    ``square | distance << 8``: the first figure or stone in line, or NONE and the number of
+    squares up to the wall (MON-SIGHT-BLOCK, MON-DISTANCE). Pools, teleporters
+    (ADV-TELEPORT-SIGHT) and crystals (ADV-CRYSTAL) are seen through; sight never wraps."""
+    dist: cython.int = 0
+    sq: cython.int = NB[pos * 4 + d]
+    v: cython.int
+    while sq != NONE:
+        dist += 1
+        v = cells[sq]
+        if v != 0 and v != CRYSTAL:
+            return sq | (dist << 8)
+        sq = NB[sq * 4 + d]
+    return NONE | (dist << 8)
+
+
+@cython.ccall
+def choose(
+    facing: cython.int, ahead: cython.int, left: cython.int, right: cython.int
+) -> cython.int:
+    """The choice after a look (MON-CHOOSE), from the distance of the figure seen ahead, to the
+    left and to the right (0 where none is seen), packed as ``facing | tie << 2 | side << 3``:
+    the new facing, whether the nearest figures tied, and whether a figure was seen to a side.
+    A strictly nearest figure turns the monster towards it; a tie, or nothing seen, keeps the
+    facing."""
+    best: cython.int = 99
+    best_d: cython.int = -1
+    tie: cython.int = 0
+    if ahead:
+        best, best_d = ahead, facing
+    if left:
+        if left < best:
+            best, best_d, tie = left, (facing + 3) & 3, 0
+        elif left == best:
+            tie = 1
+    if right:
+        if right < best:
+            best, best_d, tie = right, (facing + 1) & 3, 0
+        elif right == best:
+            tie = 1
+    new: cython.int = best_d if best_d >= 0 and not tie else facing
+    side: cython.int = 1 if (left or right) else 0
+    return new | (tie << 2) | (side << 3)
+
+
+# --- the monster's walk --------------------------------------------------------------------------
+
+
+@cython.cclass
+class Walk:
+    """One monster walk over a position (MON-STEP .. MON-HITS, ADV-TURN .., ADV-TELEPORT)."""
+
+    data: Bytes  # the position: its cells and figure places change
+    layout: Table
+    keep: object  # the Python objects behind the two pointers, kept alive
+    keep_layout: object
+    flags: cython.int
+    stage: cython.int
+    hits: cython.int
+    saw_side: cython.bint  # whether this step's look saw a figure to the left or right
+    tie: cython.bint  # whether this step's look saw figures equally near
+    pushed: cython.uint  # figures pushed rather than eaten in this step: a stone till its end
+    pushed_rules: bytearray  # the rule that pushed each of them, for the trace
+    trace: list[int] | None
+
+    def __init__(
+        self, data: bytearray, layout: bytes, flags: int, trace: list[int] | None
+    ) -> None:
+        self.keep = data
+        self.keep_layout = layout
+        self.data = data
+        self.layout = layout
+        self.flags = flags
+        self.stage = data[STAGE]
+        self.hits = 0
+        self.saw_side = False
+        self.tie = False
+        self.pushed = 0
+        self.pushed_rules = bytearray(32)
+        self.trace = trace
+
+    @cython.ccall
+    def run(self, steps: cython.int, hits_wanted: cython.int) -> cython.int:
+        """Walk ``steps`` steps, or until ``hits_wanted`` hits if that is not 0 (MON-HITS);
+        each step is a look and a move, and one last look follows the last (MON-STEP). The
+        monster's square and facing are left in the position; returns the hits."""
+        data: Bytes = self.data
+        pos: cython.int = data[MONSTER]
+        facing: cython.int = data[FACING]
+        frm: cython.int
+        packed: cython.int
+        number: cython.int
+        for number in range(1, steps + 1):
+            facing = self.look(pos, facing)
+            frm = pos
+            packed = self.move(pos, facing)
+            pos, facing = packed & 255, packed >> 8
+            if self.trace is not None:
+                record(self.trace, T_MONSTER_STEP, number, frm, pos, facing)
+            if hits_wanted and self.hits >= hits_wanted:
+                break
+        data[MONSTER] = pos
+        data[FACING] = self.look(pos, facing)
+        return self.hits
+
+    @cython.cfunc
+    def look(self, pos: cython.int, facing: cython.int) -> cython.int:
+        """The facing after a look: ahead, left and right, each by :func:`line_of_sight`, then
+        :func:`choose` (MON-SIGHT-DIRS, MON-CHOOSE)."""
+        cells: Bytes = self.data
+        ahead: cython.int = line_of_sight(cells, pos, facing)
+        left: cython.int = line_of_sight(cells, pos, (facing + 3) & 3)
+        right: cython.int = line_of_sight(cells, pos, (facing + 1) & 3)
+        # What each line ends on: a figure's code, or 0 (a stone, the wall).
+        ahead_fig: cython.int = figure_at(cells, ahead & 255)
+        left_fig: cython.int = figure_at(cells, left & 255)
+        right_fig: cython.int = figure_at(cells, right & 255)
+        chosen: cython.int = choose(
+            facing,
+            (ahead >> 8) if ahead_fig else 0,
+            (left >> 8) if left_fig else 0,
+            (right >> 8) if right_fig else 0,
+        )
+        self.tie = (chosen & 4) != 0
+        self.saw_side = (chosen & 8) != 0
+        chosen &= 3
+        if self.trace is not None:
+            record(self.trace, T_LOOK, pos, facing, chosen)
+            record(
+                self.trace,
+                T_SEEN,
+                ahead_fig,
+                (ahead >> 8) if ahead_fig else 0,
+                left_fig,
+                (left >> 8) if left_fig else 0,
+                right_fig,
+                (right >> 8) if right_fig else 0,
+            )
+        return chosen
+
+    @cython.cfunc
+    def move(self, pos: cython.int, facing: cython.int) -> cython.int:
+        """The move of one step, after its look, packed as ``square | facing << 8``.
+
+        A turning stone ahead turns the monster first (ADV-TURN and its options), a wall is
+        walked through (MON-WRAP), a piece on the square is eaten or pushed (MON-EAT,
+        MON-PUSH), a pool is slid across (MON-SLIDE), a teleporter sends it to its partner
+        (ADV-TELEPORT): all of it is this one step.
+        """
+        cells: Bytes = self.data
+        layout: Table = self.layout
+        flags: cython.int = self.flags
+        self.pushed = 0
+        turns: cython.int = 0
+        kept: cython.int = R_MON_PUSH  # for the trace: why a piece ahead is pushed, not obeyed
+        target: cython.int
+        beyond: cython.int
+        via_wall: cython.bint
+        while True:
+            target = NB[pos * 4 + facing]
+            via_wall = target == NONE
+            if via_wall:
+                beyond = WR[pos]
+                if cells[beyond] == TURN_RIGHT or cells[beyond] == TURN_ABOUT:
+                    if (flags & OPT_BEYOND_WALL_TURNS) and self.may_turn(turns):
+                        # ADV-TURN-WALL: the turn comes before the wall
+                        facing = self.turn(pos, beyond, facing, self.why_turn(turns))
+                        turns += 1
+                        continue
+                    kept = self.why_not(turns) if flags & OPT_BEYOND_WALL_TURNS else R_TURN_WALL
+                else:
+                    kept = R_WRAP_OCCUPIED
+                target = self.through_wall(pos, facing)
+            elif cells[target] == TURN_RIGHT or cells[target] == TURN_ABOUT:
+                if self.may_turn(turns):
+                    facing = self.turn(pos, target, facing, self.why_turn(turns))  # ADV-TURN
+                    turns += 1
+                    continue
+                kept = self.why_not(turns)
+            break
+        if cells[target]:
+            self.enter(target, facing, pos, via_wall, False, kept)
+        pos = target
+        nxt: cython.int
+        wrapped: cython.bint
+        slide_from: cython.int
+        if layout[pos] & POOL:  # MON-SLIDE: across the pool within this step, without looking
+            slide_from = pos
+            while layout[pos] & POOL:
+                nxt = NB[pos * 4 + facing]
+                wrapped = nxt == NONE
+                kept = R_SLIDE_OCCUPIED
+                if wrapped:  # MON-SLIDE-EDGE
+                    if not (flags & OPT_POOL_WRAP):
+                        break
+                    beyond = WR[pos]
+                    if cells[beyond] == TURN_RIGHT or cells[beyond] == TURN_ABOUT:
+                        if (flags & OPT_BEYOND_WALL_TURNS) and self.pool_may_turn(turns):
+                            # ADV-TURN-WALL point 4: turn on the last pool square
+                            facing = self.turn(pos, beyond, facing, self.why_turn_sliding(turns))
+                            turns += 1
+                            continue
+                        if flags & OPT_BEYOND_WALL_TURNS:
+                            kept = self.why_not_sliding(turns)
+                        else:
+                            kept = R_TURN_WALL
+                    else:
+                        kept = R_WRAP_OCCUPIED
+                    nxt = self.through_wall(pos, facing)
+                elif cells[nxt] == TURN_RIGHT or cells[nxt] == TURN_ABOUT:
+                    if self.pool_may_turn(turns):
+                        # ADV-TURN-POOL: turn on the blood
+                        facing = self.turn(pos, nxt, facing, self.why_turn_sliding(turns))
+                        turns += 1
+                        continue
+                    kept = self.why_not_sliding(turns)
+                elif not (layout[nxt] & POOL):
+                    kept = R_MON_SLIDE  # MON-SLIDE point 4: the square beyond the pool
+                if cells[nxt]:
+                    self.enter(nxt, facing, pos, wrapped, True, kept)
+                pos = nxt
+            if self.trace is not None:
+                record(self.trace, T_MONSTER_SLIDE, slide_from, pos)
+        if layout[pos] & TELEPORTER:  # ADV-TELEPORT: at once on the partner, facing its arrow
+            nxt = layout[PARTNERS + pos]
+            facing = layout[ARROWS + nxt]
+            if self.trace is not None:
+                record(self.trace, T_TELEPORT, pos, nxt, facing)
+            pos = nxt
+        return pos | (facing << 8)
+
+    @cython.cfunc
+    def may_turn(self, turns: cython.int) -> cython.bint:
+        """Whether a turning stone ahead acts now (ADV-TURN, ADV-TURN-TIE, ADV-TURN-CHAIN):
+        the first of a step only if this step's look saw no figure to the left or right (or,
+        as an option, when they tied); one met straight after a turn, as an option, at most
+        four times in a step."""
+        if turns == 0:
+            return not self.saw_side or (self.flags & OPT_TIE_TURNS) != 0
+        return (self.flags & OPT_CHAIN_TURNS) != 0 and turns < MAX_TURNS
+
+    @cython.cfunc
+    def pool_may_turn(self, turns: cython.int) -> cython.bint:
+        """Whether a turning stone met in a slide acts (ADV-TURN-POOL): there is no look in a
+        slide, so only the option and ADV-TURN-CHAIN decide."""
+        if not (self.flags & OPT_POOL_TURNS):
+            return False
+        return turns == 0 or ((self.flags & OPT_CHAIN_TURNS) != 0 and turns < MAX_TURNS)
+
+    @cython.cfunc
+    def why_turn(self, turns: cython.int) -> cython.int:
+        """The rule under which a turning stone ahead acts (see ``may_turn``)."""
+        if turns:
+            return R_TURN_CHAIN
+        # Facing a stone after a look that saw a figure to a side means a tie (ADV-TURN 4).
+        return R_TURN_TIE if self.saw_side else R_TURN
+
+    @cython.cfunc
+    def why_not(self, turns: cython.int) -> cython.int:
+        """The rule that keeps a turning stone ahead from acting, so that it is pushed."""
+        if turns:
+            return R_TURN_CHAIN
+        return R_TURN_TIE if self.tie else R_TURN
+
+    @cython.cfunc
+    def why_turn_sliding(self, turns: cython.int) -> cython.int:
+        """The rule under which a turning stone met in a slide acts."""
+        return R_TURN_CHAIN if turns else R_TURN_POOL
+
+    @cython.cfunc
+    def why_not_sliding(self, turns: cython.int) -> cython.int:
+        """The rule that keeps a turning stone met in a slide from acting."""
+        return R_TURN_CHAIN if self.flags & OPT_POOL_TURNS else R_TURN_POOL
+
+    @cython.cfunc
+    def turn(
+        self, pos: cython.int, stone: cython.int, facing: cython.int, rule: cython.int
+    ) -> cython.int:
+        """The facing after the turning stone on ``stone`` acts on the monster on ``pos``."""
+        kind: cython.int = self.data[stone]
+        new: cython.int = (facing + (1 if kind == TURN_RIGHT else 2)) & 3
+        if self.trace is not None:
+            record(self.trace, T_TURN_STONE, pos, stone, kind, facing, new, rule)
+        return new
+
+    @cython.cfunc
+    def through_wall(self, pos: cython.int, facing: cython.int) -> cython.int:
+        """Where the monster re-enters after leaving ``pos`` through a wall (MON-WRAP): the
+        square of the same letter, in the same step, keeping its facing."""
+        if self.trace is not None:
+            record(self.trace, T_WRAP, pos, WR[pos], facing)
+        return WR[pos]
+
+    @cython.cfunc
+    def enter(
+        self,
+        sq: cython.int,
+        d: cython.int,
+        monster: cython.int,
+        via_wall: cython.bint,
+        sliding: cython.bint,
+        kept: cython.int,
+    ) -> None:
+        """The monster moves onto occupied ``sq`` towards ``d``: eat or push (MON-EAT,
+        MON-PUSH).
+
+        A figure is eaten, except where an option makes it pushed: on the re-entry square after
+        a wall (MON-WRAP-OCCUPIED), or on a pool square reached by sliding
+        (MON-SLIDE-OCCUPIED). A figure pushed so is a stone for the rest of the step, so meeting
+        it again pushes it again. ``kept`` is the rule that decided a push of the piece on
+        ``sq`` (for the trace).
+        """
+        v: cython.int = self.data[sq]
+        push: cython.bint
+        bit: cython.uint
+        if is_figure(v):
+            bit = cython.cast(cython.uint, 1) << (v - 1)
+            if self.pushed & bit:
+                push = True
+                kept = self.pushed_rules[v]
+            elif via_wall:
+                push = (self.flags & OPT_WRAP_PUSH) != 0
+                kept = R_WRAP_OCCUPIED
+            else:
+                push = sliding and (self.flags & OPT_SLIDE_PUSH) != 0 and (
+                    self.layout[sq] & POOL
+                ) != 0
+                if not sliding or not (self.layout[sq] & POOL):
+                    kept = R_MON_SLIDE if sliding else R_MON_EAT
+            if push:
+                self.pushed |= bit
+                self.pushed_rules[v] = kept
+            else:
+                self.data[sq] = 0
+                self.eat(v, sq, HOW_EATEN, kept)
+                return
+        self.push_line(sq, d, monster, kept)
+
+    @cython.cfunc
+    def push_line(
+        self, first: cython.int, d: cython.int, monster: cython.int, rule: cython.int
+    ) -> None:
+        """Push the contiguous line of pieces from ``first`` one square towards ``d`` (MON-PUSH).
+
+        The far piece moves first. Off the board a stone is removed and a figure is eaten
+        (MON-PUSH-OFF); onto a teleporter either leaves the game (ADV-TELEPORT-PUSH); onto a
+        pool a piece slides on (MON-PUSH-POOL); a stone ending on a corner is removed unless the
+        option keeps it (MON-CORNER-STONE). ``rule`` says why the piece on ``first`` is pushed
+        (for the trace; the rest of the line: MON-PUSH).
+        """
+        cells: Bytes = self.data
+        layout: Table = self.layout
+        last: cython.int = first
+        sq: cython.int = NB[first * 4 + d]
+        while sq != NONE and cells[sq] != 0:
+            last = sq
+            sq = NB[sq * 4 + d]
+        back: cython.int = (d + 2) & 3
+        s: cython.int = last
+        piece: cython.int
+        dest: cython.int
+        end: cython.int
+        while True:
+            piece = cells[s]
+            cells[s] = 0
+            dest = NB[s * 4 + d]
+            if dest == NONE or layout[dest] & TELEPORTER:  # MON-PUSH-OFF, ADV-TELEPORT-PUSH
+                if is_figure(piece):
+                    if dest == NONE:
+                        self.eat(piece, s, HOW_PUSHED_OFF, R_PUSH_OFF)
+                    else:
+                        self.eat(piece, s, HOW_TELEPORTER, R_TELEPORT_PUSH)
+                elif self.trace is not None:
+                    record(
+                        self.trace,
+                        T_STONE_REMOVED,
+                        s,
+                        HOW_PUSHED_OFF if dest == NONE else HOW_TELEPORTER,
+                    )
+            else:
+                cells[dest] = piece
+                if is_figure(piece):
+                    self.data[PLACES + piece - 1] = dest
+                if self.trace is not None:
+                    if is_figure(piece):
+                        record(
+                            self.trace,
+                            T_FIGURE_PUSHED,
+                            piece,
+                            s,
+                            dest,
+                            rule if s == first else R_MON_PUSH,
+                        )
+                    else:
+                        record(
+                            self.trace,
+                            T_STONE_PUSHED,
+                            s,
+                            dest,
+                            0,
+                            rule if s == first else R_MON_PUSH,
+                        )
+                end = dest
+                if layout[dest] & POOL:
+                    end = slide_piece(cells, layout, monster, dest, d)
+                    if end != dest:
+                        if is_figure(piece):
+                            self.data[PLACES + piece - 1] = end
+                        if self.trace is not None:
+                            if is_figure(piece):
+                                record(self.trace, T_FIGURE_SLID, piece, dest, end)
+                            else:
+                                record(self.trace, T_STONE_SLID, dest, end)
+                if (
+                    is_stone(piece)
+                    and (end == EXIT or end == ENTRANCE)
+                    and self.flags & OPT_CORNER_REMOVE
+                ):
+                    cells[end] = 0
+                    if self.trace is not None:
+                        record(self.trace, T_STONE_REMOVED, end, HOW_CORNER)
+            if s == first:
+                break
+            s = NB[s * 4 + back]
+
+    @cython.cfunc
+    def eat(self, v: cython.int, sq: cython.int, how: cython.int, rule: cython.int) -> None:
+        """Figure ``v`` is hit (MON-EAT, MON-PUSH-OFF, ADV-TELEPORT-PUSH): it waits beside the
+        entrance again in stage 1 and is out of the game in stage 2 (MON-EATEN)."""
+        self.hits += 1
+        self.data[PLACES + v - 1] = AT_WAITING if self.stage == 1 else AT_REMOVED
+        if self.trace is not None:
+            record(self.trace, T_EAT, v, sq, how, rule, self.stage)
+
+
+@cython.cfunc
+def slide_piece(
+    cells: Bytes, layout: Table, monster: cython.int, sq: cython.int, d: cython.int
+) -> cython.int:
+    """Slide the piece on pool square ``sq`` on towards ``d`` (POOL-STONE-SLIDE,
+    MON-PUSH-POOL): over empty pool squares and onto the square beyond if that is on the board,
+    empty, not the monster's and not a teleporter (ADV-TELEPORT-PUSH); otherwise it stays on the
+    last pool square it reached. Returns where it stopped."""
+    piece: cython.int = cells[sq]
+    cur: cython.int = sq
+    nxt: cython.int
+    while layout[cur] & POOL:
+        nxt = NB[cur * 4 + d]
+        if nxt == NONE or nxt == monster or cells[nxt] != 0 or layout[nxt] & TELEPORTER:
+            break
+        cells[cur] = 0
+        cells[nxt] = piece
+        cur = nxt
+    return cur
+
+
+# --- a figure's movement (FIG-*, PUSH-*, POOL-*) ------------------------------------------------
+
+
+@cython.cfunc
+def push_stone(
+    cells: Bytes,
+    layout: Table,
+    monster: cython.int,
+    sq: cython.int,
+    d: cython.int,
+    fig: cython.int,
+    trace: list[int] | None,
+) -> cython.int:
+    """A figure pushes the stone on ``sq`` one square towards ``d`` (PUSH-ONE): 0, or the rule
+    it breaks (cells unchanged then). The square behind must be on the board (PUSH-EDGE), not a
+    teleporter (ADV-TELEPORT-FIGURES) and empty: no figure, no stone, not the monster
+    (PUSH-ONE). A stone ending on a corner is removed (PUSH-CORNER); one pushed onto a pool
+    slides (POOL-STONE-SLIDE)."""
+    behind: cython.int = NB[sq * 4 + d]
+    if behind == NONE:
+        return R_PUSH_EDGE
+    if layout[behind] & TELEPORTER:
+        return R_TELEPORT_FIGURES
+    if behind == monster or cells[behind] != 0:
+        return R_PUSH_ONE
+    cells[behind] = cells[sq]
+    cells[sq] = 0
+    if trace is not None:
+        record(trace, T_STONE_PUSHED, sq, behind, fig, R_PUSH_ONE)
+    end: cython.int = behind
+    if layout[behind] & POOL:
+        end = slide_piece(cells, layout, monster, behind, d)
+        if trace is not None and end != behind:
+            record(trace, T_STONE_SLID, behind, end)
+    if end == EXIT or end == ENTRANCE:
+        cells[end] = 0
+        if trace is not None:
+            record(trace, T_STONE_REMOVED, end, HOW_CORNER)
+    return 0
+
+
+@cython.ccall
+def figure_step(
+    cells: Bytes,
+    layout: Table,
+    monster: cython.int,
+    pos: cython.int,
+    d: cython.int,
+    flags: cython.int,
+    fig: cython.int,
+    trace: list[int] | None,
+) -> cython.int:
+    """One movement point of figure ``fig`` on ``pos`` towards ``d``; ``cells`` (changed in
+    place by a push) lacks the mover. Packed as ``rule | end << 8 | pushed << 16``: the rule
+    the point breaks (0 if none), the square where it ends, and whether a stone moved.
+
+    Stepping onto a pool slides on in the same direction for the same point (POOL-SLIDE). From
+    ``AT_WAITING`` the figure enters on p11 whatever ``d`` is (FIG-ENTER).
+    """
+    if pos == AT_WAITING:
+        if monster == ENTRANCE:
+            return R_FIG_MONSTER | (pos << 8)
+        if is_stone(cells[ENTRANCE]):
+            return R_FIG_ENTER | (pos << 8)
+        if trace is not None:
+            record(trace, T_FIGURE_STEPPED, fig, AT_WAITING, ENTRANCE)
+        return ENTRANCE << 8
+    target: cython.int = NB[pos * 4 + d]
+    if target == NONE:
+        return R_FIG_EDGE | (pos << 8)
+    if layout[target] & TELEPORTER:
+        return R_TELEPORT_FIGURES | (pos << 8)
+    if target == monster:
+        return R_FIG_MONSTER | (pos << 8)
+    pushed: cython.int = 0
+    rule: cython.int
+    if is_stone(cells[target]):
+        rule = push_stone(cells, layout, monster, target, d, fig, trace)
+        if rule:
+            return rule | (pos << 8)
+        pushed = 1
+    if trace is not None:
+        record(trace, T_FIGURE_STEPPED, fig, pos, target)
+    if not (layout[target] & POOL):
+        return (target << 8) | (pushed << 16)
+    # POOL-SLIDE: on to the first square beyond the pool, unless blocked (POOL-BLOCKED).
+    cur: cython.int = target
+    nxt: cython.int
+    v: cython.int
+    while layout[cur] & POOL:
+        nxt = NB[cur * 4 + d]
+        if nxt == NONE or nxt == monster or layout[nxt] & TELEPORTER:
+            break
+        v = cells[nxt]
+        if is_stone(v):  # POOL-BEYOND-STONE / POOL-STONE-ON-POOL: the ordinary push check
+            if push_stone(cells, layout, monster, nxt, d, fig, trace):
+                break
+            pushed = 1
+        elif v != 0 and flags & OPT_SLIDE_STOP and layout[nxt] & POOL:
+            break  # POOL-FIGURE-ON-POOL under slide_over_figure=stop
+        cur = nxt
+    if cur != target and trace is not None:
+        record(trace, T_FIGURE_SLID, fig, target, cur)
+    return (cur << 8) | (pushed << 16)
+
+
+@cython.ccall
+def run_path(
+    cells: Bytes,
+    layout: Table,
+    monster: cython.int,
+    start: cython.int,
+    points: cython.int,
+    path: Table,
+    length: cython.int,
+    flags: cython.int,
+    fig: cython.int,
+    trace: list[int] | None,
+) -> cython.int:
+    """Walk figure ``fig`` from ``start`` along ``path`` (squares stepped onto, ``AT_OUT`` to
+    leave) with ``points`` points; ``cells`` lacks the mover and is changed in place. Packed
+    as ``why | rule << 8 | pos << 16 | target << 24``: ``why`` 0 and ``pos`` the final place
+    (a square, ``AT_OUT`` or ``AT_WAITING``) for a legal move, else the ``WHY_*`` of the
+    refusal, its rule, the place reached and the entry refused."""
+    pos: cython.int = start
+    left: cython.int = points
+    last_slid: cython.bint = False
+    i: cython.int
+    target: cython.int
+    d: cython.int
+    step: cython.int
+    for i in range(length):
+        target = path[i]
+        if left <= 0:
+            return WHY_POINTS_SPENT | (R_FIG_POINTS << 8) | (pos << 16) | (target << 24)
+        if target == AT_OUT:
+            if pos == AT_WAITING:
+                return WHY_OUT_WAITING | (R_FIG_ENTER << 8) | (pos << 16) | (target << 24)
+            if pos != EXIT:
+                return WHY_OUT_NOT_EXIT | (R_FIG_EDGE << 8) | (pos << 16) | (target << 24)
+            if i != length - 1:
+                return WHY_OUT_NOT_LAST | (R_FIG_EXIT << 8) | (pos << 16) | (target << 24)
+            if trace is not None:
+                record(trace, T_FIGURE_EXITED, fig)
+            return AT_OUT << 16
+        if pos == AT_WAITING:
+            if target != ENTRANCE:
+                return WHY_ENTER_NOT_P11 | (R_FIG_ENTER << 8) | (pos << 16) | (target << 24)
+            d = 0
+        else:
+            d = 0
+            while d < 4 and NB[pos * 4 + d] != target:
+                d += 1
+            if d == 4:
+                if target == WR[pos] and has_wall(pos):
+                    return WHY_THROUGH_WALL | (R_FIG_EDGE << 8) | (pos << 16) | (target << 24)
+                return WHY_NOT_ADJACENT | (R_FIG_POINTS << 8) | (pos << 16) | (target << 24)
+        step = figure_step(cells, layout, monster, pos, d, flags, fig, trace)
+        if step & 255:
+            return WHY_STEP | ((step & 255) << 8) | (pos << 16) | (target << 24)
+        last_slid = (layout[target] & POOL) != 0
+        pos = (step >> 8) & 255
+        left -= 1
+    if pos < N_CELLS and cells[pos] != 0:
+        rule: cython.int = R_POOL_LAST_POINT if last_slid else R_FIG_THROUGH
+        return WHY_ENDS_ON_FIGURE | (rule << 8) | (pos << 16) | (pos << 24)
+    return pos << 16
+
+
+@cython.cfunc
+@cython.inline
+def has_wall(sq: cython.int) -> cython.bint:
+    """Whether ``sq`` lies against a wall (a neighbour is off the board)."""
+    return (
+        NB[sq * 4] == NONE
+        or NB[sq * 4 + 1] == NONE
+        or NB[sq * 4 + 2] == NONE
+        or NB[sq * 4 + 3] == NONE
+    )
+
+
+# --- every result of a figure's move (one per distinct end square and board) ---------------------
+
+
+@cython.cclass
+class Search:
+    """A breadth-first search of a figure's moves by points spent: the first time a (square,
+    board) pair is reached it is reached with the most points left, so later visits add
+    nothing. Boards differ only where the figure pushed stones. The results come in the order
+    found, the zero move first, each with a shortest path (FIG-POINTS, FIG-ZERO)."""
+
+    boards: list[bytes]  # every board reached, by id; 0 is the board the search began on
+    ids: dict[bytes, int]
+    node_end: list[int]  # per node: where the figure is,
+    node_board: list[int]  # on which board,
+    node_parent: list[int]  # the node before (-1 for the start),
+    node_entry: list[int]  # and the path entry that led there
+    results: list[int]  # the nodes that are results, in the order found
+
+    def __init__(
+        self,
+        cells: bytes,
+        layout: bytes,
+        monster: int,
+        start: int,
+        points: int,
+        flags: int,
+    ) -> None:
+        self.boards = [cells]
+        self.ids = {cells: 0}
+        self.node_end = [start]
+        self.node_board = [0]
+        self.node_parent = [-1]
+        self.node_entry = [0]
+        self.results = [0]
+        self.run(layout, monster, start, points, flags)
+
+    @cython.cfunc
+    def run(
+        self,
+        layout_obj: bytes,
+        monster: cython.int,
+        start: cython.int,
+        points: cython.int,
+        flags: cython.int,
+    ) -> None:
+        layout: Table = layout_obj
+        # Per square (NONE too, at 255): can a plain step end there without asking the rules?
+        # 0 plain floor, 1 pool, 2 never (a teleporter or the monster).
+        kinds = bytearray(256)
+        sq: cython.int
+        for sq in range(N_CELLS):
+            if layout[sq] & TELEPORTER:
+                kinds[sq] = 2
+            elif layout[sq] & POOL:
+                kinds[sq] = 1
+        kinds[NONE] = 2
+        kinds[monster] = 2
+        seen = bytearray(256)  # per board id, 256 flags: (square, board) reached
+        seen[start] = 1
+        frontier: list[int] = [0]
+        scratch = bytearray(N_CELLS)
+        _spent: cython.int
+        node: cython.int
+        child: cython.int
+        pos: cython.int
+        bid: cython.int
+        d: cython.int
+        step_to: cython.int
+        end: cython.int
+        nbid: cython.int
+        step: cython.int
+        board_now: bytes
+        cells: Table
+        next_frontier: list[int]
+        for _spent in range(points):
+            next_frontier = []
+            for node in frontier:
+                pos = self.node_end[node]
+                bid = self.node_board[node]
+                board_now = self.boards[bid]
+                cells = board_now
+                if pos == EXIT and not seen[bid * 256 + AT_OUT]:
+                    seen[bid * 256 + AT_OUT] = 1
+                    self.results.append(self.add(AT_OUT, bid, node, AT_OUT))
+                for d in range(4):
+                    if pos == AT_WAITING:
+                        if d:
+                            break
+                        step_to = ENTRANCE
+                    else:
+                        step_to = NB[pos * 4 + d]
+                    if kinds[step_to] == 2:
+                        continue
+                    if kinds[step_to] == 0 and not is_stone(cells[step_to]):
+                        end, nbid = step_to, bid  # a plain step: the common case, kept inline
+                    else:
+                        scratch[:] = board_now
+                        step = figure_step(scratch, layout, monster, pos, d, flags, 0, None)
+                        if step & 255:
+                            continue
+                        end = (step >> 8) & 255
+                        nbid = self.intern(scratch, seen) if step >> 16 else bid
+                    if seen[nbid * 256 + end]:
+                        continue
+                    seen[nbid * 256 + end] = 1
+                    child = self.add(end, nbid, node, step_to)
+                    next_frontier.append(child)
+                    self.results.append(child)
+            frontier = next_frontier
+        # A move may pass over another figure but not end on it (FIG-THROUGH).
+        self.results = [
+            n
+            for n in self.results
+            if self.node_end[n] >= N_CELLS or self.boards[self.node_board[n]][self.node_end[n]] == 0
+        ]
+
+    @cython.cfunc
+    def add(
+        self, end: cython.int, bid: cython.int, parent: cython.int, entry: cython.int
+    ) -> cython.int:
+        self.node_end.append(end)
+        self.node_board.append(bid)
+        self.node_parent.append(parent)
+        self.node_entry.append(entry)
+        return len(self.node_end) - 1
+
+    @cython.cfunc
+    def intern(self, cells: bytearray, seen: bytearray) -> cython.int:
+        """The id of a board, new or seen before."""
+        key = bytes(cells)
+        bid = self.ids.get(key)
+        if bid is None:
+            bid = len(self.boards)
+            self.ids[key] = bid
+            self.boards.append(key)
+            seen.extend(bytes(256))
+        return bid
+
+    def count(self) -> int:
+        """How many distinct results there are."""
+        return len(self.results)
+
+    def path(self, k: int) -> bytes:
+        """The path of result ``k``: the entries (squares, ``AT_OUT``) in order."""
+        entries = bytearray()
+        node = self.results[k]
+        while self.node_parent[node] >= 0:
+            entries.append(self.node_entry[node])
+            node = self.node_parent[node]
+        entries.reverse()
+        return bytes(entries)
+
+    def end(self, k: int) -> int:
+        """Where result ``k`` ends: a square, ``AT_OUT``, or ``AT_WAITING`` (the zero move)."""
+        return self.node_end[self.results[k]]
+
+    def board(self, k: int) -> bytes:
+        """The cells after result ``k`` (without the mover)."""
+        return self.boards[self.node_board[self.results[k]]]
+
+    def moves(self, names: tuple[str, ...]) -> list[tuple[int, tuple[str, ...], bytes]]:
+        """Every result as (end, path as square names and ``out``, cells after); ``names``
+        names every path entry by its code (``names[AT_OUT]`` is ``"out"``)."""
+        out: list[tuple[int, tuple[str, ...], bytes]] = []
+        paths: dict[int, tuple[str, ...]] = {0: ()}
+        for node in self.results:
+            out.append(
+                (
+                    self.node_end[node],
+                    self.named(node, names, paths),
+                    self.boards[self.node_board[node]],
+                )
+            )
+        return out
+
+    @cython.cfunc
+    def named(
+        self, node: cython.int, names: tuple[str, ...], paths: dict[int, tuple[str, ...]]
+    ) -> tuple[str, ...]:
+        """The named path to ``node``, built once per node along the way."""
+        known = paths.get(node)
+        if known is not None:
+            return known
+        path = (*self.named(self.node_parent[node], names, paths), names[self.node_entry[node]])
+        paths[node] = path
+        return path
+
+
+# --- turn order (RND-ORDER, RND-PASS, RND-ONCE, RND-FIRST) -------------------------------------
+
+
+@cython.cfunc
+@cython.inline
+def per_seat(data: Table) -> cython.int:
+    """How many figures each player has (SET-FIGURES)."""
+    return data[FIGURES] // data[PLAYERS]
+
+
+@cython.cfunc
+@cython.inline
+def in_play(place: cython.int) -> cython.bint:
+    """On the board or waiting at the entrance: the figure still moves every round."""
+    return place < N_CELLS or place == AT_WAITING
+
+
+@cython.ccall
+def has_unmoved(data: Table, seat: cython.int) -> cython.bint:
+    """Whether ``seat`` has a figure in play that has not moved this round."""
+    per: cython.int = per_seat(data)
+    i: cython.int
+    for i in range(seat * per, seat * per + per):
+        if in_play(data[PLACES + i]) and not (data[FACES + i] & MOVED):
+            return True
+    return False
+
+
+@cython.ccall
+def next_to_move(data: Table, after: cython.int) -> cython.int:
+    """The next seat clockwise after ``after`` (-1: before seat 0) with a figure still to move,
+    or NONE (RND-PASS)."""
+    players: cython.int = data[PLAYERS]
+    k: cython.int
+    seat: cython.int
+    for k in range(1, players + 1):
+        seat = (after + players + k) % players
+        if has_unmoved(data, seat):
+            return seat
+    return NONE
+
+
+@cython.ccall
+def entered_this_round(data: Table, seat: cython.int) -> cython.int:
+    """How many of a seat's figures came onto the board this round (for RND-FIRST)."""
+    per: cython.int = per_seat(data)
+    i: cython.int
+    n: cython.int = 0
+    for i in range(seat * per, seat * per + per):
+        if data[FACES + i] & MOVED and data[PLACES + i] != AT_WAITING:
+            n += 1
+    return n
+
+
+@cython.ccall
+def entry_limited(data: Table, i: cython.int) -> cython.bint:
+    """RND-FIRST: in round 1 a player brings at most two figures onto the board, so a waiting
+    figure whose owner has brought two may only make the zero move."""
+    return (
+        data[PLACES + i] == AT_WAITING
+        and data[ROUND] == 1
+        and entered_this_round(data, i // per_seat(data)) >= 2
+    )
+
+
+@cython.ccall
+def must_enter(data: Table, i: cython.int, flags: cython.int) -> cython.bint:
+    """FIG-WAITING under ``reentry=mandatory``: from round 2 a waiting figure that can enter
+    must."""
+    return data[PLACES + i] == AT_WAITING and (flags & OPT_MANDATORY) != 0 and data[ROUND] > 1
+
+
+@cython.ccall
+def turn_error(data: Table, i: cython.int, moving: cython.bint) -> cython.int:
+    """Why figure ``i`` may not move now, before its path is looked at: 0, or the rule with a
+    detail, ``rule | why << 8`` (RND-ORDER; RND-ONCE 1: out of play, 2: already moved;
+    RND-FIRST). ``moving``: the move has a path (RND-FIRST limits only those)."""
+    if i // per_seat(data) != data[TO_MOVE]:
+        return R_RND_ORDER
+    if not in_play(data[PLACES + i]):
+        return R_RND_ONCE | (1 << 8)
+    if data[FACES + i] & MOVED:
+        return R_RND_ONCE | (2 << 8)
+    if moving and entry_limited(data, i):
+        return R_RND_FIRST
+    return 0
+
+
+@cython.ccall
+def start_of_move(data: Table, i: cython.int) -> cython.int:
+    """Where figure ``i`` starts its move: its square, or AT_WAITING."""
+    place: cython.int = data[PLACES + i]
+    return place if place < N_CELLS else AT_WAITING
+
+
+def lifted(data: bytes | bytearray, i: int) -> bytes:
+    """The cells figure ``i`` moves over, without it: it may pass back over its own square."""
+    cells = bytearray(data[:N_CELLS])
+    place = data[PLACES + i]
+    if place < N_CELLS:
+        cells[place] = 0
+    return bytes(cells)
+
+
+@cython.ccall
+def escaped(data: Table, seat: cython.int) -> cython.int:
+    """How many figures of ``seat`` are out."""
+    k: cython.int
+    n: cython.int = 0
+    for k in range(data[ESCAPED]):
+        if data[ESCAPES + k] == seat:
+            n += 1
+    return n
+
+
+@cython.ccall
+def decided(data: Table) -> cython.bint:
+    """Whether a seat has all its figures but one out (END-WIN)."""
+    need: cython.int = per_seat(data) - 1
+    seat: cython.int
+    for seat in range(data[PLAYERS]):
+        if escaped(data, seat) >= need:
+            return True
+    return False
+
+
+@cython.cfunc
+def any_in_play(data: Table) -> cython.bint:
+    i: cython.int
+    for i in range(data[FIGURES]):
+        if in_play(data[PLACES + i]):
+            return True
+    return False
+
+
+# --- the transitions ------------------------------------------------------------------------------
+
+
+@cython.ccall
+def play_figure(
+    data_obj: bytearray,
+    layout_obj: bytes,
+    flags: cython.int,
+    i: cython.int,
+    path: bytes,
+    trace: list[int] | None,
+) -> cython.int:
+    """Move figure ``i`` (whose turn error is 0) along ``path``, changing ``data`` in place: 0,
+    or the refusal as :func:`run_path` packs it (``data`` is then spoiled). FIG-ZERO, FIG-FLIP,
+    FIG-WAITING, END-WIN, END-ALL-GONE, RND-PASS."""
+    data: Bytes = data_obj
+    layout: Table = layout_obj
+    length: cython.int = len(path)
+    start: cython.int = start_of_move(data, i)
+    if start < N_CELLS:
+        data[start] = 0
+    res: cython.int = run_path(
+        data, layout, data[MONSTER], start, data[FACES + i] & 7, path, length, flags, i + 1, trace
+    )
+    if res & 255:
+        return res
+    if length == 0 and must_enter(data, i, flags) and can_enter(data_obj, layout_obj, i, flags):
+        return WHY_STEP | (R_FIG_WAITING << 8) | (start << 16)
+    end: cython.int = (res >> 16) & 255
+    if end < N_CELLS:
+        data[end] = i + 1
+    data[PLACES + i] = end
+    face: cython.int = 7 - (data[FACES + i] & 7)
+    data[FACES + i] = face | MOVED
+    if trace is not None:
+        record(trace, T_FLIPPED, i + 1, face)
+    per: cython.int = per_seat(data)
+    if end == AT_OUT:
+        data[ESCAPES + data[ESCAPED]] = i // per
+        data[ESCAPED] += 1
+    won: cython.bint = decided(data)
+    ending: cython.int = 0
+    if won and not (flags & OPT_FINISH_ROUND):
+        ending = END_WIN
+    elif not won and data[STAGE] == 2 and not any_in_play(data):
+        ending = END_ALL_GONE  # once someone has won, VAR-FINISH-ROUND plays the round out
+    if ending:
+        end_game(data, ending, trace)
+        return 0
+    data[TO_MOVE] = next_to_move(data, i // per)
+    data[PHASE] = FIGURES_PHASE if data[TO_MOVE] != NONE else MONSTER_PHASE
+    return 0
+
+
+@cython.cfunc
+def can_enter(data: bytearray, layout: bytes, i: cython.int, flags: cython.int) -> cython.bint:
+    """Whether waiting figure ``i`` has a move other than the zero move (FIG-WAITING)."""
+    search = Search(
+        bytes(data[:N_CELLS]), layout, data[MONSTER], AT_WAITING, data[FACES + i] & 7, flags
+    )
+    return search.count() > 1
+
+
+@cython.cfunc
+def end_game(data: Bytes, ending: cython.int, trace: list[int] | None) -> None:
+    data[ENDED] = ending
+    data[PHASE] = OVER
+    data[TO_MOVE] = NONE
+    if trace is not None:
+        record(trace, T_ENDED, ending)
+
+
+@cython.ccall
+def reveal(
+    data_obj: bytearray, layout: bytes, flags: cython.int, tile: cython.int, trace: list[int] | None
+) -> None:
+    """Carry out monster tile ``tile`` (an index of deck.TILES; the caller checked it may be
+    revealed), changing ``data`` in place: the walk, then the tile's end (DECK-REVEAL,
+    STAGE-ONE, STAGE-TWO, STAGE-TWO-END, END-*, RND-START-PASS)."""
+    data: Bytes = data_obj
+    if trace is not None:
+        record(trace, T_TILE, tile)
+    walk = Walk(data_obj, layout, flags, trace)
+    walk.run(TILE_STEPS[tile], TILE_HITS[tile])
+    data[DECK + tile] -= 1
+    data[REVEALS] += 1
+    stage: cython.int = data[STAGE]
+    last: cython.bint = data[REVEALS] == MAX_STAGE_REVEALS
+    ending: cython.int = 0
+    if decided(data):  # VAR-FINISH-ROUND: the round is over now
+        ending = END_WIN
+    elif stage == 2 and not any_in_play(data):
+        ending = END_ALL_GONE
+    elif stage == 2 and last:
+        ending = STAGE_TWO_END
+    i: cython.int
+    place: cython.int
+    if stage == 2 and last:
+        for i in range(data[FIGURES]):  # figures still inside count as eaten
+            place = data[PLACES + i]
+            if place < N_CELLS:
+                data[place] = 0
+                data[PLACES + i] = AT_REMOVED
+                if trace is not None:
+                    record(trace, T_EAT, i + 1, place, HOW_INSIDE, R_STAGE_TWO_END, 2)
+    elif stage == 1 and last and not ending:  # STAGE-ONE
+        data[STAGE] = 2
+        data[REVEALS] = 0
+        full_deck(data, flags)
+        if trace is not None:
+            record(trace, T_STAGE, 2)
+    if ending:
+        end_game(data, ending, trace)
+        return
+    # RND-START-PASS: the start player tile passes clockwise and a new round begins.
+    start: cython.int = (data[START] + 1) % data[PLAYERS]
+    for i in range(data[FIGURES]):
+        data[FACES + i] &= 7
+    data[START] = start
+    data[ROUND] += 1
+    if trace is not None:
+        record(trace, T_ROUND, data[ROUND], start)
+    data[TO_MOVE] = next_to_move(data, start - 1)
+    data[PHASE] = FIGURES_PHASE if data[TO_MOVE] != NONE else MONSTER_PHASE
+
+
+@cython.cfunc
+def full_deck(data: Bytes, flags: cython.int) -> None:
+    """The 8 tiles of a stage: 5 7 7 8 8 10 1hit 2hits, or 3hits for the 5 (SET-DECK,
+    VAR-THREE-HITS)."""
+    three: cython.bint = (flags & OPT_THREE_HITS) != 0
+    data[DECK + 0] = 0 if three else 1
+    data[DECK + 1] = 2
+    data[DECK + 2] = 2
+    data[DECK + 3] = 1
+    data[DECK + 4] = 1
+    data[DECK + 5] = 1
+    data[DECK + 6] = 1 if three else 0
+
+
+@cython.ccall
+def ranking(data: Table) -> bytes:
+    """The seats best first (END-WIN, END-MOST): the first to reach the target wins whatever
+    came after; then most figures out, ties to the one that reached its count first."""
+    players: cython.int = data[PLAYERS]
+    need: cython.int = per_seat(data) - 1
+    counts = [0] * players
+    reached = [0] * players
+    first: cython.int = -1
+    k: cython.int
+    seat: cython.int
+    for k in range(data[ESCAPED]):
+        seat = data[ESCAPES + k]
+        counts[seat] += 1
+        reached[seat] = k
+        if counts[seat] == need and first < 0:
+            first = seat
+    keyed = []
+    for seat in range(players):
+        keyed.append((seat != first, -counts[seat], reached[seat] if counts[seat] else 0, seat))
+    keyed.sort()
+    return bytes([key[3] for key in keyed])
+
+
+# --- batches for search: many walks, many random games, with no Python call per action --------
+
+MASK = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+MULTIPLIER = cython.declare(cython.ulonglong, 0x2545F4914F6CDD1D)
+
+
+@cython.cclass
+class Random:
+    """A small seeded generator (xorshift64*, seeded by splitmix64): the same numbers in both
+    builds, so one seed gives the same games whichever build runs them."""
+
+    state: cython.ulonglong
+
+    def __init__(self, seed: int) -> None:
+        z = (seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        self.state = (z ^ (z >> 31)) or 1
+
+    @cython.ccall
+    def below(self, n: cython.int) -> cython.int:
+        """A number from 0 to ``n - 1``."""
+        x: cython.ulonglong = self.state
+        x ^= x >> 12
+        x ^= (x << 25) & MASK
+        x ^= x >> 27
+        self.state = x
+        return cython.cast(cython.int, (((x * MULTIPLIER) & MASK) >> 33) % n)
+
+
+@cython.ccall
+def draw_tile(data: Table, rng: Random) -> cython.int:
+    """A tile drawn at random from those left (DECK-REVEAL); the first of the game is never a
+    hit tile (DECK-FIRST): drawing on until a numbered tile comes is the same as drawing among
+    the numbered tiles."""
+    first: cython.bint = data[STAGE] == 1 and data[REVEALS] == 0
+    kinds: cython.int = FIRST_HIT_TILE if first else N_TILES
+    total: cython.int = 0
+    t: cython.int
+    for t in range(kinds):
+        total += data[DECK + t]
+    r: cython.int = rng.below(total)
+    for t in range(kinds):
+        r -= data[DECK + t]
+        if r < 0:
+            return t
+    return kinds - 1
+
+
+@cython.ccall
+def random_move(data_obj: bytearray, layout: bytes, flags: cython.int, rng: Random) -> None:
+    """The player to move makes a move drawn uniformly from its legal moves, one per distinct
+    result (as ``legal_moves`` lists them), changing ``data`` in place."""
+    data: Bytes = data_obj
+    per: cython.int = per_seat(data)
+    seat: cython.int = data[TO_MOVE]
+    searches: list[Search | None] = []
+    counts: list[int] = []
+    total: cython.int = 0
+    i: cython.int
+    n: cython.int
+    for i in range(seat * per, seat * per + per):
+        if not in_play(data[PLACES + i]) or data[FACES + i] & MOVED:
+            searches.append(None)
+            counts.append(0)
+            continue
+        if entry_limited(data, i):
+            searches.append(None)
+            counts.append(1)  # RND-FIRST: only the zero move
+            total += 1
+            continue
+        search = Search(
+            lifted(data_obj, i), layout, data[MONSTER], start_of_move(data, i),
+            data[FACES + i] & 7, flags,
+        )
+        n = search.count()
+        if must_enter(data, i, flags) and n > 1:
+            n -= 1  # FIG-WAITING: the zero move (the first result) is not allowed
+        searches.append(search)
+        counts.append(n)
+        total += n
+    r: cython.int = rng.below(total)
+    k: cython.int
+    for k in range(per):
+        if r < counts[k]:
+            found = searches[k]
+            if found is None:
+                play_figure(data_obj, layout, flags, seat * per + k, b"", None)
+            else:
+                if must_enter(data, seat * per + k, flags) and found.count() > 1:
+                    r += 1
+                play_figure(data_obj, layout, flags, seat * per + k, found.path(r), None)
+            return
+        r -= counts[k]
+
+
+@cython.ccall
+def playouts(data: bytes, layout: bytes, flags: cython.int, games: cython.int, seed: int) -> bytes:
+    """Play ``games`` random games on from ``data`` (any phase but placement): moves as
+    :func:`random_move` draws them, tiles as :func:`draw_tile` does, game ``g`` seeded with
+    ``seed + g``. Returns per game ``2 + 2 * players`` bytes: the ending, the last round, the
+    figures out per seat, and the seats best first (:func:`ranking`)."""
+    out = bytearray()
+    work = bytearray(data)
+    players: cython.int = data[PLAYERS]
+    g: cython.int
+    seat: cython.int
+    for g in range(games):
+        work[:] = data
+        rng = Random(seed + g)
+        while work[PHASE] != OVER:
+            if work[PHASE] == MONSTER_PHASE:
+                reveal(work, layout, flags, draw_tile(work, rng), None)
+            else:
+                random_move(work, layout, flags, rng)
+        out.append(work[ENDED])
+        out.append(work[ROUND])
+        for seat in range(players):
+            out.append(escaped(work, seat))
+        out += ranking(work)
+    return bytes(out)
+
+
+@cython.ccall
+def walks(
+    data: bytes, layout: bytes, flags: cython.int, tile: cython.int, times: cython.int
+) -> int:
+    """Carry out monster tile ``tile`` ``times`` times on copies of ``data`` (for measuring);
+    returns the hits of all the walks."""
+    work = bytearray(data)
+    hits: cython.int = 0
+    _k: cython.int
+    for _k in range(times):
+        work[:] = data
+        walk = Walk(work, layout, flags, None)
+        hits += walk.run(TILE_STEPS[tile], TILE_HITS[tile])
+    return hits

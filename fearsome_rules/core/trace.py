@@ -1,0 +1,114 @@
+"""The kernel's trace as events: what an action did, for front-ends, explanations and tests.
+
+The kernel records each thing it does as one packed int (``encoding.T_*``), and only when asked;
+:func:`events` turns those records into the typed events of :mod:`fearsome_rules.core.events`,
+naming squares, figures, directions, tiles and rules as people write them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from fearsome_rules.core import board, encoding
+from fearsome_rules.core import events as ev
+from fearsome_rules.core.deck import TILES
+from fearsome_rules.core.state import SEAT_LETTERS, STONE_KINDS, GameState, kinds_for
+
+HOW: Final = {
+    encoding.HOW_EATEN: "eaten",
+    encoding.HOW_PUSHED_OFF: "pushed off the board",
+    encoding.HOW_TELEPORTER: "pushed onto a teleporter",
+    encoding.HOW_INSIDE: "inside at the end",
+    encoding.HOW_CORNER: "corner",
+}
+"""How a figure was hit or a stone removed, as the events say it."""
+
+LETTERS: Final = board.DIRECTION_LETTERS
+
+
+def _square(sq: int) -> str:
+    return board.NAMES[sq]
+
+
+def figure_names(players: int) -> tuple[str, ...]:
+    """The figures' names by index: seat letter and kind (``A5``)."""
+    return tuple(f"{SEAT_LETTERS[s]}{k}" for s in range(players) for k in kinds_for(players))
+
+
+def events(
+    before: GameState,
+    records: Sequence[int],
+    after: GameState,
+    ended: Callable[[GameState], ev.GameEnded],
+) -> tuple[ev.Event, ...]:
+    """The events of one action from its trace records; ``ended`` makes the ``GameEnded``
+    event of the state the action led to."""
+    names = figure_names(before.players)
+    out: list[ev.Event] = []
+    look: tuple[int, int, int] = (0, 0, 0)
+    for record in records:
+        kind = record & 255
+        a, b, c, d, e, f = ((record >> shift) & 255 for shift in (8, 16, 24, 32, 40, 48))
+        if kind == encoding.T_LOOK:
+            look = (a, b, c)
+        elif kind == encoding.T_SEEN:
+            pos, frm, to = look
+
+            def seen(code: int, dist: int) -> str:
+                return f"{names[code - 1]}@{dist}" if code else ""
+
+            out.append(
+                ev.MonsterLooked(_square(pos), seen(a, b), seen(c, d), seen(e, f), LETTERS[to])
+            )
+            if to != frm:
+                out.append(ev.MonsterTurned(_square(pos), LETTERS[frm], LETTERS[to]))
+        elif kind == encoding.T_MONSTER_STEP:
+            out.append(ev.MonsterStepped(a, _square(b), _square(c), LETTERS[d]))
+        elif kind == encoding.T_TURN_STONE:
+            out.append(
+                ev.MonsterTurnedByStone(
+                    _square(a),
+                    _square(b),
+                    STONE_KINDS[c - 256],
+                    LETTERS[d],
+                    LETTERS[e],
+                    encoding.RULES[f],
+                )
+            )
+        elif kind == encoding.T_WRAP:
+            out.append(ev.MonsterWrapped(_square(a), _square(b), board.WALL[a][c]))
+        elif kind == encoding.T_MONSTER_SLIDE:
+            out.append(ev.MonsterSlid(_square(a), _square(b)))
+        elif kind == encoding.T_TELEPORT:
+            out.append(ev.MonsterTeleported(_square(a), _square(b), LETTERS[c]))
+        elif kind == encoding.T_EAT:
+            then = "waiting" if e == 1 else "removed"
+            out.append(ev.FigureEaten(names[a - 1], _square(b), HOW[c], then, encoding.RULES[d]))
+        elif kind == encoding.T_FIGURE_PUSHED:
+            out.append(ev.FigurePushed(names[a - 1], _square(b), _square(c), encoding.RULES[d]))
+        elif kind == encoding.T_STONE_PUSHED:
+            by = names[c - 1] if c else "monster"
+            out.append(ev.StonePushed(_square(a), _square(b), by, encoding.RULES[d]))
+        elif kind == encoding.T_STONE_SLID:
+            out.append(ev.StoneSlid(_square(a), _square(b)))
+        elif kind == encoding.T_FIGURE_SLID:
+            out.append(ev.FigureSlid(names[a - 1], _square(b), _square(c)))
+        elif kind == encoding.T_STONE_REMOVED:
+            out.append(ev.StoneRemoved(_square(a), HOW[b]))
+        elif kind == encoding.T_FIGURE_STEPPED:
+            start = "waiting" if b == encoding.AT_WAITING else _square(b)
+            out.append(ev.FigureStepped(names[a - 1], start, _square(c)))
+        elif kind == encoding.T_FIGURE_EXITED:
+            out.append(ev.FigureExited(names[a - 1]))
+        elif kind == encoding.T_FLIPPED:
+            out.append(ev.FigureFlipped(names[a - 1], b))
+        elif kind == encoding.T_TILE:
+            out.append(ev.TileRevealed(TILES[a]))
+        elif kind == encoding.T_STAGE:
+            out.append(ev.StageChanged(a))
+        elif kind == encoding.T_ROUND:
+            out.append(ev.RoundStarted(a, SEAT_LETTERS[b]))
+        elif kind == encoding.T_ENDED:
+            out.append(ended(after))
+    return tuple(out)

@@ -1,0 +1,94 @@
+"""Build: the kernel (``fearsome_rules/core/kernel.py``) compiled by Cython wherever a C
+compiler works, and the pure Python package everywhere else.
+
+- ``FEARSOME_RULES_PURE=1`` builds the pure package on purpose (a ``py3-none-any`` wheel, the
+  one a browser front-end loads).
+- With no working compiler, or without Cython, the pure package is built instead, saying so
+  in one line (``pip install -v`` shows it).
+- The compiled module carries the sha256 of the source it was built from, so that a kernel
+  edited without rebuilding is refused at import (``fearsome_rules/core/__init__.py``).
+- The generated C stays in ``build/cython``, out of the tree and out of the wheel; the module
+  is built without debug symbols and stripped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+KERNEL = Path("fearsome_rules") / "core" / "kernel.py"
+
+
+def say(message: str) -> None:
+    print(f"fearsome_rules: {message}", file=sys.stderr)
+
+
+def compiler_works() -> bool:
+    """Whether a C compiler can build against this Python's headers (compile a tiny file)."""
+    try:
+        from setuptools._distutils.ccompiler import new_compiler
+        from setuptools._distutils.sysconfig import customize_compiler
+
+        compiler = new_compiler()
+        customize_compiler(compiler)
+        with tempfile.TemporaryDirectory() as tmp:
+            source = Path(tmp) / "probe.c"
+            source.write_text("#include <Python.h>\nint probe(void) { return 0; }\n")
+            compiler.compile(
+                [str(source)], output_dir=tmp, include_dirs=[sysconfig.get_paths()["include"]]
+            )
+        return True
+    except Exception as e:  # any failure at all means: build the pure package
+        say(f"no working C compiler ({type(e).__name__}: {e}); building the pure Python kernel")
+        return False
+
+
+def extensions() -> list[object]:
+    if os.environ.get("FEARSOME_RULES_PURE") == "1":
+        say("FEARSOME_RULES_PURE=1: building the pure Python kernel")
+        return []
+    try:
+        from Cython.Build import cythonize
+        from setuptools import Extension
+    except ImportError:
+        say("Cython is not installed; building the pure Python kernel")
+        return []
+    if not compiler_works():
+        return []
+    digest = hashlib.sha256(KERNEL.read_bytes()).hexdigest()
+    extension = Extension(
+        "fearsome_rules.core.kernel",
+        [str(KERNEL)],
+        define_macros=[("KERNEL_SOURCE_SHA256", f'"{digest}"')],
+        extra_compile_args=["-O3", "-g0"],
+        extra_link_args=["-s"],
+    )
+    say("compiling the kernel with Cython")
+    return list(cythonize([extension], build_dir="build/cython", language_level=3, quiet=True))
+
+
+class OptionalBuildExt(build_ext):
+    """The second net: if compiling fails after all, install the pure package rather than
+    nothing (``fearsome-rules --version`` says which kernel is installed)."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as e:
+            say(f"compiling the kernel failed ({type(e).__name__}: {e}); using the pure kernel")
+
+    def build_extension(self, ext: object) -> None:
+        try:
+            super().build_extension(ext)  # type: ignore[arg-type]
+        except Exception as e:
+            say(f"compiling the kernel failed ({type(e).__name__}: {e}); using the pure kernel")
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

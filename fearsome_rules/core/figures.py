@@ -24,7 +24,7 @@ _CODES: Final = {name: k for k, name in enumerate(ENTRY_NAMES) if name}
 
 def path_bytes(move: FigureMove) -> bytes:
     """The path of a move as the kernel reads it: one byte per entry (``AT_OUT`` for ``out``)."""
-    return bytes(_CODES[entry] for entry in move.path)
+    return bytes(map(_CODES.__getitem__, move.path))
 
 
 def refusal(move: FigureMove, packed: int, points: int) -> IllegalMoveError:

@@ -111,35 +111,40 @@ def _play_figure(
     if err is not None:
         return err
     data = bytearray(state.data)
-    refused = kernel.play_figure(
-        data, state.layout, kernel_flags(state.options), i, path_bytes(move), records
-    )
+    setting = state.setting
+    refused = kernel.play_figure(data, setting.layout, setting.flags, i, path_bytes(move), records)
     if refused:
         return refusal(move, refused, state.data[encoding.FACES + i] & 7)
-    return state.with_data(bytes(data))
+    return GameState(bytes(data), setting)
+
+
+_TILE_INDEX = {tile: k for k, tile in enumerate(deck.TILES)}
 
 
 def _reveal(state: GameState, tile: str, records: list[int] | None) -> GameState | RuleError:
-    if state.phase is not Phase.MONSTER:
+    data = state.data
+    if data[encoding.PHASE] != encoding.MONSTER_PHASE:
         return IllegalActionError(
             "RND-PHASES", "a monster tile is revealed only after every figure has moved"
         )
-    if tile not in state.deck:
+    k = _TILE_INDEX[tile]
+    if not data[encoding.DECK + k]:
         return IllegalActionError(
             "DECK-REVEAL", f"tile {tile} is not among the unrevealed tiles {' '.join(state.deck)}"
         )
-    if state.stage == 1 and state.reveals == 0 and deck.is_hit_tile(tile):
+    if data[encoding.STAGE] == 1 and data[encoding.REVEALS] == 0 and k >= encoding.FIRST_HIT_TILE:
         return IllegalActionError("DECK-FIRST", "the first tile of a game is never a hit tile")
-    data = bytearray(state.data)
-    kernel.reveal(data, state.layout, kernel_flags(state.options), deck.TILES.index(tile), records)
-    return state.with_data(bytes(data))
+    work = bytearray(data)
+    setting = state.setting
+    kernel.reveal(work, setting.layout, setting.flags, k, records)
+    return GameState(bytes(work), setting)
 
 
 def _transition(
     state: GameState, action: Action, traced: bool
 ) -> tuple[GameState | RuleError, tuple[ev.Event, ...]]:
     """The state after the action or the rule it breaks, and its events if ``traced``."""
-    if state.phase is Phase.OVER:
+    if state.data[encoding.PHASE] == encoding.OVER:
         return IllegalActionError(state.ended_by, "the game is over"), ()
     records: list[int] | None = [] if traced else None
     if isinstance(action, FigureMove):

@@ -188,6 +188,10 @@ NEIGHBOURS: bytes = bytes(
     for d in range(4)
 )
 WRAPS: bytes = bytes(board.WRAP[sq] if board.WRAP[sq] >= 0 else 255 for sq in range(board.CELLS))
+RAY_SQUARES: tuple[bytes, ...] = tuple(
+    bytes(board.RAY[sq][d]) for sq in range(board.CELLS) for d in range(4)
+)
+"""The squares from a square towards a direction up to the wall, nearest first, by sq * 4 + d."""
 if cython.compiled:  # C pointers into the two tables, read without a Python lookup
     NB = cython.declare(Table, NEIGHBOURS)  # NB[sq * 4 + d]: the square towards d, or NONE
     WR = cython.declare(Table, WRAPS)  # WR[sq]: where the monster re-enters after a wall
@@ -210,37 +214,18 @@ def is_figure(v: cython.int) -> cython.bint:
 
 @cython.cfunc
 @cython.inline
-def figure_at(cells: Table, sq: cython.int) -> cython.int:
-    """The code of the figure on ``sq`` (its index + 1), or 0 (empty, a stone, or NONE)."""
-    if sq == NONE:
-        return 0
-    v: cython.int = cells[sq]
-    return v if is_figure(v) else 0
-
-
-@cython.cfunc
-@cython.inline
 def record(
     trace: list[int],
-    kind: cython.int,
-    a: cython.int = 0,
-    b: cython.int = 0,
-    c: cython.int = 0,
-    d: cython.int = 0,
-    e: cython.int = 0,
-    f: cython.int = 0,
+    kind: cython.ulonglong,
+    a: cython.ulonglong = 0,
+    b: cython.ulonglong = 0,
+    c: cython.ulonglong = 0,
+    d: cython.ulonglong = 0,
+    e: cython.ulonglong = 0,
+    f: cython.ulonglong = 0,
 ) -> None:
-    """Append one trace record (only called when tracing)."""
-    packed: cython.ulonglong = (
-        kind
-        | (cython.cast(cython.ulonglong, a) << 8)
-        | (cython.cast(cython.ulonglong, b) << 16)
-        | (cython.cast(cython.ulonglong, c) << 24)
-        | (cython.cast(cython.ulonglong, d) << 32)
-        | (cython.cast(cython.ulonglong, e) << 40)
-        | (cython.cast(cython.ulonglong, f) << 48)
-    )
-    trace.append(packed)
+    """Append one trace record (only called when tracing): one byte per field."""
+    trace.append(kind | a << 8 | b << 16 | c << 24 | d << 32 | e << 40 | f << 48)
 
 
 # --- the monster's sight (MON-SIGHT-DIRS, MON-SIGHT-BLOCK, MON-DISTANCE, MON-CHOOSE) ------------
@@ -253,15 +238,25 @@ def line_of_sight(cells: Table, pos: cython.int, d: cython.int) -> cython.int:
     squares up to the wall (MON-SIGHT-BLOCK, MON-DISTANCE). Pools, teleporters
     (ADV-TELEPORT-SIGHT) and crystals (ADV-CRYSTAL) are seen through; sight never wraps."""
     dist: cython.int = 0
-    sq: cython.int = NB[pos * 4 + d]
+    sq: cython.int
     v: cython.int
-    while sq != NONE:
+    if cython.compiled:  # a C loop from square to square
+        sq = NB[pos * 4 + d]
+        while sq != NONE:
+            dist += 1
+            v = cells[sq]
+            if v != 0 and v != CRYSTAL:
+                return sq | (dist << 8)
+            sq = NB[sq * 4 + d]
+        return NONE | (dist << 8)
+    # CPython walks the same line faster over the ray's squares as one bytes object.
+    ray = RAY_SQUARES[pos * 4 + d]
+    for sq in ray:
         dist += 1
         v = cells[sq]
-        if v != 0 and v != CRYSTAL:
+        if v and v != CRYSTAL:
             return sq | (dist << 8)
-        sq = NB[sq * 4 + d]
-    return NONE | (dist << 8)
+    return NONE | (len(ray) << 8)
 
 
 @cython.ccall
@@ -326,7 +321,7 @@ class Walk:
         self.saw_side = False
         self.tie = False
         self.pushed = 0
-        self.pushed_rules = bytearray(32)
+        self.pushed_rules = bytearray(32) if trace is not None else bytearray()
         self.trace = trace
 
     @cython.ccall
@@ -362,15 +357,23 @@ class Walk:
         left: cython.int = line_of_sight(cells, pos, (facing + 3) & 3)
         right: cython.int = line_of_sight(cells, pos, (facing + 1) & 3)
         # What each line ends on: a figure's code, or 0 (a stone, the wall).
-        ahead_fig: cython.int = figure_at(cells, ahead & 255)
-        left_fig: cython.int = figure_at(cells, left & 255)
-        right_fig: cython.int = figure_at(cells, right & 255)
-        chosen: cython.int = choose(
-            facing,
-            (ahead >> 8) if ahead_fig else 0,
-            (left >> 8) if left_fig else 0,
-            (right >> 8) if right_fig else 0,
-        )
+        ahead_fig: cython.int = cells[ahead & 255] if (ahead & 255) != NONE else 0
+        left_fig: cython.int = cells[left & 255] if (left & 255) != NONE else 0
+        right_fig: cython.int = cells[right & 255] if (right & 255) != NONE else 0
+        if ahead_fig >= FIRST_STONE:
+            ahead_fig = 0
+        if left_fig >= FIRST_STONE:
+            left_fig = 0
+        if right_fig >= FIRST_STONE:
+            right_fig = 0
+        chosen: cython.int = facing  # nothing seen: it keeps its facing (MON-CHOOSE)
+        if ahead_fig or left_fig or right_fig:
+            chosen = choose(
+                facing,
+                (ahead >> 8) if ahead_fig else 0,
+                (left >> 8) if left_fig else 0,
+                (right >> 8) if right_fig else 0,
+            )
         self.tie = (chosen & 4) != 0
         self.saw_side = (chosen & 8) != 0
         chosen &= 3
@@ -564,10 +567,11 @@ class Walk:
         push: cython.bint
         bit: cython.uint
         if is_figure(v):
-            bit = cython.cast(cython.uint, 1) << (v - 1)
+            bit = 1 << (v - 1)
             if self.pushed & bit:
                 push = True
-                kept = self.pushed_rules[v]
+                if self.trace is not None:
+                    kept = self.pushed_rules[v]
             elif via_wall:
                 push = (self.flags & OPT_WRAP_PUSH) != 0
                 kept = R_WRAP_OCCUPIED
@@ -579,7 +583,8 @@ class Walk:
                     kept = R_MON_SLIDE if sliding else R_MON_EAT
             if push:
                 self.pushed |= bit
-                self.pushed_rules[v] = kept
+                if self.trace is not None:
+                    self.pushed_rules[v] = kept
             else:
                 self.data[sq] = 0
                 self.eat(v, sq, HOW_EATEN, kept)
@@ -1297,7 +1302,7 @@ def reveal(
     stage: cython.int = data[STAGE]
     last: cython.bint = data[REVEALS] == MAX_STAGE_REVEALS
     ending: cython.int = 0
-    if decided(data):  # VAR-FINISH-ROUND: the round is over now
+    if data[ESCAPED] and decided(data):  # VAR-FINISH-ROUND: the round is over now
         ending = END_WIN
     elif stage == 2 and not any_in_play(data):
         ending = END_ALL_GONE
@@ -1399,7 +1404,8 @@ class Random:
         x ^= (x << 25) & MASK
         x ^= x >> 27
         self.state = x
-        return cython.cast(cython.int, (((x * MULTIPLIER) & MASK) >> 33) % n)
+        r: cython.int = (((x * MULTIPLIER) & MASK) >> 33) % n
+        return r
 
 
 @cython.ccall

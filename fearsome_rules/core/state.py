@@ -21,7 +21,7 @@ import attrs
 from fearsome_rules.core import board, encoding
 from fearsome_rules.core.deck import TILES
 from fearsome_rules.core.errors import NotationError
-from fearsome_rules.core.options import RuleOptions
+from fearsome_rules.core.options import RuleOptions, kernel_flags
 
 EMPTY: Final = 0
 STONE: Final = -1  # a plain stone: the basic game's stones, and 3 fronts in the advanced game
@@ -141,6 +141,27 @@ _SIGNED = tuple(v - 256 if v >= encoding.FIRST_STONE else v for v in range(256))
 
 
 @attrs.frozen(cache_hash=True)
+class Setting:
+    """What stays the same from one transition of a game to the next: the reading of the
+    rules and the layout (blood pools, teleporters, the setup, the tiles still to place), with
+    the kernel's bytes and bits for them, worked out once and shared by every state."""
+
+    options: RuleOptions
+    pools: frozenset[int]
+    teleporters: tuple[Teleporter, ...] = ()
+    setup: str = "basic"
+    to_place: tuple[str, ...] = ()
+    layout: bytes = attrs.field(init=False, eq=False, repr=False)
+    """The kernel's layout of the pools and teleporters (see :func:`layout_bytes`)."""
+    flags: int = attrs.field(init=False, eq=False, repr=False)
+    """The kernel's bits for the rule options."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "layout", layout_bytes(self.pools, self.teleporters))
+        object.__setattr__(self, "flags", kernel_flags(self.options))
+
+
+@attrs.frozen(cache_hash=True)
 class GameState:
     """A complete position. Equal states are the same position (``==`` and ``hash``).
 
@@ -150,14 +171,7 @@ class GameState:
 
     data: bytes = attrs.field(repr=False)
     """The position in the kernel's layout (cells, figures, monster, turn, deck, escapes)."""
-    options: RuleOptions
-    pools: frozenset[int]
-    teleporters: tuple[Teleporter, ...] = ()
-    """The teleporters on the board, sorted by square (ADV-TELEPORT)."""
-    setup: str = "basic"
-    """``basic`` (the printed layout), ``advanced`` or ``bsw`` (players place tiles, ADV-SETUP)."""
-    to_place: tuple[str, ...] = ()
-    """In the placement phase, the tiles not yet placed (PLACE-ORDER)."""
+    setting: Setting
     views: dict[str, Any] = attrs.field(
         factory=dict, init=False, eq=False, hash=False, repr=False
     )
@@ -213,7 +227,8 @@ class GameState:
         data[encoding.ESCAPED] = len(esc)
         for k, seat in enumerate(esc):
             data[encoding.ESCAPES + k] = seat
-        return cls(bytes(data), options, pools, tuple(teleporters), setup, tuple(to_place))
+        setting = Setting(options, pools, tuple(teleporters), setup, tuple(to_place))
+        return cls(bytes(data), setting)
 
     def replace(self, **changes: Any) -> GameState:
         """A copy with some fields changed, by the names of :meth:`build`."""
@@ -221,15 +236,37 @@ class GameState:
         return GameState.build(**fields, **changes)
 
     def with_data(self, data: bytes) -> GameState:
-        """The same layout and options with another position: what a transition returns."""
-        return GameState(
-            data, self.options, self.pools, self.teleporters, self.setup, self.to_place
-        )
+        """The same setting with another position: what a transition returns."""
+        return GameState(data, self.setting)
+
+    @property
+    def options(self) -> RuleOptions:
+        return self.setting.options
+
+    @property
+    def pools(self) -> frozenset[int]:
+        return self.setting.pools
+
+    @property
+    def teleporters(self) -> tuple[Teleporter, ...]:
+        """The teleporters on the board, sorted by square (ADV-TELEPORT)."""
+        return self.setting.teleporters
+
+    @property
+    def setup(self) -> str:
+        """``basic`` (the printed layout), ``advanced`` or ``bsw`` (players place tiles,
+        ADV-SETUP)."""
+        return self.setting.setup
+
+    @property
+    def to_place(self) -> tuple[str, ...]:
+        """In the placement phase, the tiles not yet placed (PLACE-ORDER)."""
+        return self.setting.to_place
 
     @property
     def layout(self) -> bytes:
         """The kernel's layout of this state's pools and teleporters."""
-        return layout_bytes(self.pools, self.teleporters)
+        return self.setting.layout
 
     @property
     def players(self) -> int:

@@ -8,26 +8,48 @@ the refusals.
 
 from __future__ import annotations
 
+from typing import Final
+
 from fearsome_rules.core import encoding, kernel
 from fearsome_rules.core.actions import FigureMove
 from fearsome_rules.core.errors import IllegalActionError, IllegalMoveError, RuleError
 from fearsome_rules.core.options import kernel_flags
-from fearsome_rules.core.state import SEAT_LETTERS, Figure, GameState, Phase, figure_index
+from fearsome_rules.core.state import (
+    SEAT_LETTERS,
+    Figure,
+    GameState,
+    Phase,
+    figure_index,
+    kinds_for,
+)
+
+FIGURE_INDEX: Final = {
+    players: {
+        f"{SEAT_LETTERS[seat]}{kind}": seat * len(kinds_for(players)) + k
+        for seat in range(players)
+        for k, kind in enumerate(kinds_for(players))
+    }
+    for players in range(2, 8)
+}
+"""Per player count, each figure's index by its name."""
 
 
 def turn_error(state: GameState, move: FigureMove) -> tuple[int, RuleError | None]:
     """The figure's index and the rule a move of it breaks before its path is looked at:
     the phase, whose turn it is, whether the figure still moves this round (RND-PHASES,
     RND-ORDER, RND-ONCE, RND-FIRST); None if it may move."""
-    if state.phase is not Phase.FIGURES:
+    data = state.data
+    if data[encoding.PHASE] != encoding.FIGURES_PHASE:
         return -1, IllegalActionError(
             "RND-PHASES", f"it is the {state.phase.value} phase, not the figure phase"
         )
-    try:
-        i = figure_index(state, move.figure)
-    except ValueError as e:
-        return -1, IllegalMoveError("SET-FIGURES", str(e))
-    packed = kernel.turn_error(state.data, i, bool(move.path))
+    i = FIGURE_INDEX[data[encoding.PLAYERS]].get(move.figure, -1)
+    if i < 0:
+        try:
+            i = figure_index(state, move.figure)
+        except ValueError as e:
+            return -1, IllegalMoveError("SET-FIGURES", str(e))
+    packed = kernel.turn_error(data, i, bool(move.path))
     if not packed:
         return i, None
     f = state.figures[i]

@@ -13,8 +13,7 @@ import time
 from collections.abc import Callable
 
 import fearsome_rules as fr
-from fearsome_rules.core.state import Phase
-from fearsome_rules.tools.bots import draw_tile, play, random_bot
+from fearsome_rules import bots
 
 
 def _rate(fn: Callable[[], object], n: int) -> float:
@@ -58,11 +57,11 @@ def move_pairs(count: int, seed: int) -> list[tuple[fr.GameState, fr.FigureMove]
     pairs: list[tuple[fr.GameState, fr.FigureMove]] = []
     while len(pairs) < count:
         state = fr.new_game(4, rng.randrange(4))
-        while state.phase is not Phase.OVER and len(pairs) < count:
-            if state.phase is Phase.MONSTER:
-                state = fr.apply(state, draw_tile(state, rng))
+        while state.phase is not fr.Phase.OVER and len(pairs) < count:
+            if state.phase is fr.Phase.MONSTER:
+                state = fr.apply(state, bots.draw_tile(state, rng))
                 continue
-            move = random_bot(state, rng)
+            move = bots.random_bot(state, rng)
             pairs.append((state, move))
             state = fr.apply(state, move)
     return pairs
@@ -147,7 +146,7 @@ def main() -> None:
     t = time.perf_counter()
     actions = 0
     for seed in range(args.games):
-        for _ in play(fr.new_game(4, seed % 4), [random_bot] * 4, seed):
+        for _ in bots.play(fr.new_game(4, seed % 4), [bots.random_bot] * 4, seed):
             actions += 1
     dt = time.perf_counter() - t
     print(

@@ -12,6 +12,7 @@ A pure core: immutable states, pure transitions, rule options as data. Typical u
 
 from fearsome_rules.core import board, deck, events, kernel
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal, parse_action
+from fearsome_rules.core.batch import Playout, playouts
 from fearsome_rules.core.endings import Outcome, outcome
 from fearsome_rules.core.errors import (
     FearsomeError,
@@ -66,6 +67,7 @@ __all__ = [
     "Outcome",
     "Phase",
     "PlaceTile",
+    "Playout",
     "RecordError",
     "Reveal",
     "RuleError",
@@ -95,6 +97,7 @@ __all__ = [
     "parse_diagram",
     "parse_position",
     "perft",
+    "playouts",
     "position",
     "position_string",
     "state_from_json",

@@ -33,7 +33,11 @@ POOL: Final = 1
 TELEPORTER: Final = 2
 PARTNERS: Final = 176  # offset of the partner squares in the layout
 ARROWS: Final = 352  # offset of the arrows in the layout
-LAYOUT_SIZE: Final = 528
+STEPS: Final = 528  # offset of what a figure's plain step finds, per square and NONE (256)
+STEP_PLAIN: Final = 0  # floor: a step ends here unless a stone lies on it
+STEP_POOL: Final = 1  # a pool: the rules decide (POOL-SLIDE)
+STEP_NEVER: Final = 2  # a teleporter, or off the board (ADV-TELEPORT-FIGURES, FIG-EDGE)
+LAYOUT_SIZE: Final = 784
 
 # Offsets of the position.
 CELLS: Final = 0

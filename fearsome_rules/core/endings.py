@@ -6,6 +6,7 @@ from __future__ import annotations
 import attrs
 
 from fearsome_rules.core import encoding, kernel
+from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import GameState, Phase, kinds_for
 
 
@@ -50,13 +51,19 @@ def outcome(state: GameState) -> Outcome | None:
     """
     if state.phase is not Phase.OVER:
         return None
-    n = state.players
-    counts = tuple(kernel.escaped(state.data, seat) for seat in range(n))
-    ranking = tuple(kernel.ranking(state.data))
+    counts = tuple(kernel.escaped(state.data, seat) for seat in range(state.players))
+    return ranked(state.ended_by, counts, tuple(kernel.ranking(state.data)), state.options)
+
+
+def ranked(
+    rule: str, counts: tuple[int, ...], ranking: tuple[int, ...], options: RuleOptions
+) -> Outcome:
+    """The outcome of a game ended by ``rule`` with these figures out per seat and this
+    ranking: the seat ranked first wins if it got a figure out; if nobody did, nobody wins, or
+    every seat shares the result (END-NOBODY, ``no_escape_result``)."""
     if counts[ranking[0]] == 0:
-        winners: tuple[int, ...] = (
-            tuple(range(n)) if state.options.no_escape_result == "shared" else ()
-        )
+        shared = options.no_escape_result == "shared"
+        winners: tuple[int, ...] = tuple(range(len(counts))) if shared else ()
     else:
         winners = (ranking[0],)
-    return Outcome(state.ended_by, winners, counts, ranking)
+    return Outcome(rule, winners, counts, ranking)

@@ -19,9 +19,10 @@ from fearsome_rules.core import trace as traces
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
 from fearsome_rules.core.endings import outcome
 from fearsome_rules.core.errors import IllegalActionError, RuleError, SetupError
-from fearsome_rules.core.figures import ENTRY_NAMES, path_bytes, refusal
+from fearsome_rules.core.figures import path_bytes, refusal
 from fearsome_rules.core.layout import SETUPS, basic_cells, sort_tiles, tiles_for
-from fearsome_rules.core.options import RuleOptions, kernel_flags
+from fearsome_rules.core.moves import MoveSearch
+from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.placement import legal_placements, place
 from fearsome_rules.core.state import (
     SEAT_LETTERS,
@@ -31,10 +32,7 @@ from fearsome_rules.core.state import (
     Phase,
     kinds_for,
 )
-from fearsome_rules.core.turns import lifted, turn_error
-
-GONE = (encoding.AT_OUT, encoding.AT_REMOVED)
-"""A figure's place once it no longer moves."""
+from fearsome_rules.core.turns import turn_error
 
 
 def new_game(
@@ -261,31 +259,7 @@ def legal_moves(state: GameState, figure: str | None = None) -> list[FigureMove]
     """
     if state.phase is not Phase.FIGURES:
         return []
-    data = state.data
-    flags = kernel_flags(state.options)
-    moves: list[FigureMove] = []
-    seat = state.to_move
-    per = data[encoding.FIGURES] // data[encoding.PLAYERS]
-    wanted = None if figure is None else figure.strip().upper()
-    for i in range(seat * per, seat * per + per):
-        place = data[encoding.PLACES + i]
-        if data[encoding.FACES + i] & encoding.MOVED or place in GONE:
-            continue
-        name = f"{SEAT_LETTERS[seat]}{kinds_for(state.players)[i - seat * per]}"
-        if wanted is not None and name != wanted:
-            continue
-        if kernel.entry_limited(data, i):
-            moves.append(FigureMove.unchecked(name, ()))
-            continue
-        start, cells = lifted(state, i)
-        face = data[encoding.FACES + i] & 7
-        found = kernel.Search(cells, state.layout, state.monster, start, face, flags)
-        results = found.moves(ENTRY_NAMES)
-        if kernel.must_enter(data, i, flags) and len(results) > 1:
-            results = results[1:]  # the zero move comes first
-        for _end, path, _cells in results:
-            moves.append(FigureMove.unchecked(name, path))
-    return moves
+    return MoveSearch(state, figure).moves()
 
 
 def legal_actions(state: GameState) -> list[Action]:

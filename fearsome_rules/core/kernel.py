@@ -31,6 +31,9 @@ the partner teleporter's square, then per cell its arrow. The rule options are b
 
 from __future__ import annotations
 
+from array import array
+from typing import TypeAlias
+
 try:
     import cython
 except ImportError:  # the pure build where Cython is not installed (it is a build tool only)
@@ -72,12 +75,15 @@ from fearsome_rules.core.encoding import (
 )
 
 if not cython.compiled:
-    # The pure build: the "pointers" are the byte strings themselves.
+    # The pure build: the "pointers" are the byte strings themselves, the typed memoryviews
+    # the arrays.
     Bytes = bytearray
     Table = bytes | bytearray
+    Ints: TypeAlias = "array[int]"
 else:
     Bytes = cython.typedef(cython.p_uchar)
     Table = cython.typedef(cython.p_const_uchar)
+    Ints = cython.typedef(cython.int[::1])
 
 COMPILED: bool = cython.compiled
 """Whether this is the compiled build of the kernel."""
@@ -107,6 +113,9 @@ POOL = cython.declare(cython.int, encoding.POOL)
 TELEPORTER = cython.declare(cython.int, encoding.TELEPORTER)
 PARTNERS = cython.declare(cython.int, encoding.PARTNERS)
 ARROWS = cython.declare(cython.int, encoding.ARROWS)
+STEPS = cython.declare(cython.int, encoding.STEPS)
+STEP_PLAIN = cython.declare(cython.int, encoding.STEP_PLAIN)
+STEP_NEVER = cython.declare(cython.int, encoding.STEP_NEVER)
 CELLS = cython.declare(cython.int, encoding.CELLS)
 PLACES = cython.declare(cython.int, encoding.PLACES)
 FACES = cython.declare(cython.int, encoding.FACES)
@@ -827,7 +836,7 @@ def run_path(
     flags: cython.int,
     fig: cython.int,
     trace: list[int] | None,
-) -> cython.int:
+) -> cython.longlong:
     """Walk figure ``fig`` from ``start`` along ``path`` (squares stepped onto, ``AT_OUT`` to
     leave) with ``points`` points; ``cells`` lacks the mover and is changed in place. Packed
     as ``why | rule << 8 | pos << 16 | target << 24``: ``why`` 0 and ``pos`` the final place
@@ -843,20 +852,20 @@ def run_path(
     for i in range(length):
         target = path[i]
         if left <= 0:
-            return WHY_POINTS_SPENT | (R_FIG_POINTS << 8) | (pos << 16) | (target << 24)
+            return refused(WHY_POINTS_SPENT, R_FIG_POINTS, pos, target)
         if target == AT_OUT:
             if pos == AT_WAITING:
-                return WHY_OUT_WAITING | (R_FIG_ENTER << 8) | (pos << 16) | (target << 24)
+                return refused(WHY_OUT_WAITING, R_FIG_ENTER, pos, target)
             if pos != EXIT:
-                return WHY_OUT_NOT_EXIT | (R_FIG_EDGE << 8) | (pos << 16) | (target << 24)
+                return refused(WHY_OUT_NOT_EXIT, R_FIG_EDGE, pos, target)
             if i != length - 1:
-                return WHY_OUT_NOT_LAST | (R_FIG_EXIT << 8) | (pos << 16) | (target << 24)
+                return refused(WHY_OUT_NOT_LAST, R_FIG_EXIT, pos, target)
             if trace is not None:
                 record(trace, T_FIGURE_EXITED, fig)
             return AT_OUT << 16
         if pos == AT_WAITING:
             if target != ENTRANCE:
-                return WHY_ENTER_NOT_P11 | (R_FIG_ENTER << 8) | (pos << 16) | (target << 24)
+                return refused(WHY_ENTER_NOT_P11, R_FIG_ENTER, pos, target)
             d = 0
         else:
             d = 0
@@ -864,18 +873,27 @@ def run_path(
                 d += 1
             if d == 4:
                 if target == WR[pos] and has_wall(pos):
-                    return WHY_THROUGH_WALL | (R_FIG_EDGE << 8) | (pos << 16) | (target << 24)
-                return WHY_NOT_ADJACENT | (R_FIG_POINTS << 8) | (pos << 16) | (target << 24)
+                    return refused(WHY_THROUGH_WALL, R_FIG_EDGE, pos, target)
+                return refused(WHY_NOT_ADJACENT, R_FIG_POINTS, pos, target)
         step = figure_step(cells, layout, monster, pos, d, flags, fig, trace)
         if step & 255:
-            return WHY_STEP | ((step & 255) << 8) | (pos << 16) | (target << 24)
+            return refused(WHY_STEP, step & 255, pos, target)
         last_slid = (layout[target] & POOL) != 0
         pos = (step >> 8) & 255
         left -= 1
     if pos < N_CELLS and cells[pos] != 0:
         rule: cython.int = R_POOL_LAST_POINT if last_slid else R_FIG_THROUGH
-        return WHY_ENDS_ON_FIGURE | (rule << 8) | (pos << 16) | (pos << 24)
+        return refused(WHY_ENDS_ON_FIGURE, rule, pos, pos)
     return pos << 16
+
+
+@cython.cfunc
+@cython.inline
+def refused(
+    why: cython.longlong, rule: cython.longlong, pos: cython.longlong, target: cython.longlong
+) -> cython.longlong:
+    """A refused move packed as ``why | rule << 8 | pos << 16 | target << 24``, in 64 bits."""
+    return why | (rule << 8) | (pos << 16) | (target << 24)
 
 
 @cython.cfunc
@@ -893,19 +911,28 @@ def has_wall(sq: cython.int) -> cython.bint:
 # --- every result of a figure's move (one per distinct end square and board) ---------------------
 
 
+def most_nodes(points: int) -> int:
+    """How many nodes a search of ``points`` points can make at most: the start, four steps
+    from each node of a layer, and a way out from a1 (FIG-EXIT) in each layer."""
+    return sum(1 << (2 * k) for k in range(points + 1)) + points + 1
+
+
 @cython.cclass
 class Search:
     """A breadth-first search of a figure's moves by points spent: the first time a (square,
     board) pair is reached it is reached with the most points left, so later visits add
-    nothing. Boards differ only where the figure pushed stones. The results come in the order
-    found, the zero move first, each with a shortest path (FIG-POINTS, FIG-ZERO)."""
+    nothing. Boards differ only where the figure pushed stones. Nodes are numbered in the
+    order found, layer by layer, the zero move first; every node but those ending on another
+    figure (FIG-THROUGH) is a distinct result, reached by a shortest path (FIG-POINTS,
+    FIG-ZERO)."""
 
     boards: list[bytes]  # every board reached, by id; 0 is the board the search began on
     ids: dict[bytes, int]
-    node_end: list[int]  # per node: where the figure is,
-    node_board: list[int]  # on which board,
-    node_parent: list[int]  # the node before (-1 for the start),
-    node_entry: list[int]  # and the path entry that led there
+    ends: bytearray  # per node: where the figure is (a square, AT_OUT, AT_WAITING),
+    entries: bytearray  # the path entry that led there,
+    parents: Ints  # the node before (-1 for the start),
+    board_ids: Ints  # and on which board
+    nodes: cython.int
     results: list[int]  # the nodes that are results, in the order found
 
     def __init__(
@@ -917,13 +944,16 @@ class Search:
         points: int,
         flags: int,
     ) -> None:
+        most = most_nodes(points)
         self.boards = [cells]
         self.ids = {cells: 0}
-        self.node_end = [start]
-        self.node_board = [0]
-        self.node_parent = [-1]
-        self.node_entry = [0]
-        self.results = [0]
+        self.ends = bytearray(most)
+        self.entries = bytearray(most)
+        self.parents = array("i", bytes(4 * most))
+        self.board_ids = array("i", bytes(4 * most))
+        self.ends[0] = start
+        self.parents[0] = -1
+        self.nodes = 1
         self.run(layout, monster, start, points, flags)
 
     @cython.cfunc
@@ -936,24 +966,14 @@ class Search:
         flags: cython.int,
     ) -> None:
         layout: Table = layout_obj
-        # Per square (NONE too, at 255): can a plain step end there without asking the rules?
-        # 0 plain floor, 1 pool, 2 never (a teleporter or the monster).
-        kinds = bytearray(256)
-        sq: cython.int
-        for sq in range(N_CELLS):
-            if layout[sq] & TELEPORTER:
-                kinds[sq] = 2
-            elif layout[sq] & POOL:
-                kinds[sq] = 1
-        kinds[NONE] = 2
-        kinds[monster] = 2
         seen = bytearray(256)  # per board id, 256 flags: (square, board) reached
         seen[start] = 1
-        frontier: list[int] = [0]
         scratch = bytearray(N_CELLS)
+        ends: Bytes = self.ends
+        lo: cython.int = 0  # the layer being expanded: nodes lo .. hi - 1
+        hi: cython.int = 1
         _spent: cython.int
         node: cython.int
-        child: cython.int
         pos: cython.int
         bid: cython.int
         d: cython.int
@@ -961,19 +981,20 @@ class Search:
         end: cython.int
         nbid: cython.int
         step: cython.int
+        kind: cython.int
         board_now: bytes
         cells: Table
-        next_frontier: list[int]
         for _spent in range(points):
-            next_frontier = []
-            for node in frontier:
-                pos = self.node_end[node]
-                bid = self.node_board[node]
+            for node in range(lo, hi):
+                pos = ends[node]
+                if pos == AT_OUT:
+                    continue  # FIG-EXIT: nothing follows leaving through the exit
+                bid = self.board_ids[node]
                 board_now = self.boards[bid]
                 cells = board_now
                 if pos == EXIT and not seen[bid * 256 + AT_OUT]:
                     seen[bid * 256 + AT_OUT] = 1
-                    self.results.append(self.add(AT_OUT, bid, node, AT_OUT))
+                    self.add(AT_OUT, bid, node, AT_OUT)
                 for d in range(4):
                     if pos == AT_WAITING:
                         if d:
@@ -981,9 +1002,10 @@ class Search:
                         step_to = ENTRANCE
                     else:
                         step_to = NB[pos * 4 + d]
-                    if kinds[step_to] == 2:
+                    kind = layout[STEPS + step_to]
+                    if kind == STEP_NEVER or step_to == monster:
                         continue
-                    if kinds[step_to] == 0 and not is_stone(cells[step_to]):
+                    if kind == STEP_PLAIN and not is_stone(cells[step_to]):
                         end, nbid = step_to, bid  # a plain step: the common case, kept inline
                     else:
                         scratch[:] = board_now
@@ -995,26 +1017,25 @@ class Search:
                     if seen[nbid * 256 + end]:
                         continue
                     seen[nbid * 256 + end] = 1
-                    child = self.add(end, nbid, node, step_to)
-                    next_frontier.append(child)
-                    self.results.append(child)
-            frontier = next_frontier
+                    self.add(end, nbid, node, step_to)
+            lo, hi = hi, self.nodes
         # A move may pass over another figure but not end on it (FIG-THROUGH).
-        self.results = [
-            n
-            for n in self.results
-            if self.node_end[n] >= N_CELLS or self.boards[self.node_board[n]][self.node_end[n]] == 0
-        ]
+        self.results = []
+        for node in range(self.nodes):
+            end = ends[node]
+            if end >= N_CELLS or self.boards[self.board_ids[node]][end] == 0:
+                self.results.append(node)
 
     @cython.cfunc
     def add(
         self, end: cython.int, bid: cython.int, parent: cython.int, entry: cython.int
-    ) -> cython.int:
-        self.node_end.append(end)
-        self.node_board.append(bid)
-        self.node_parent.append(parent)
-        self.node_entry.append(entry)
-        return len(self.node_end) - 1
+    ) -> None:
+        node: cython.int = self.nodes
+        self.ends[node] = end
+        self.entries[node] = entry
+        self.parents[node] = parent
+        self.board_ids[node] = bid
+        self.nodes = node + 1
 
     @cython.cfunc
     def intern(self, cells: bytearray, seen: bytearray) -> cython.int:
@@ -1036,46 +1057,31 @@ class Search:
         """The path of result ``k``: the entries (squares, ``AT_OUT``) in order."""
         entries = bytearray()
         node = self.results[k]
-        while self.node_parent[node] >= 0:
-            entries.append(self.node_entry[node])
-            node = self.node_parent[node]
+        while self.parents[node] >= 0:
+            entries.append(self.entries[node])
+            node = self.parents[node]
         entries.reverse()
         return bytes(entries)
 
     def end(self, k: int) -> int:
         """Where result ``k`` ends: a square, ``AT_OUT``, or ``AT_WAITING`` (the zero move)."""
-        return self.node_end[self.results[k]]
+        return self.ends[self.results[k]]
 
     def board(self, k: int) -> bytes:
         """The cells after result ``k`` (without the mover)."""
-        return self.boards[self.node_board[self.results[k]]]
+        return self.boards[self.board_ids[self.results[k]]]
 
     def moves(self, names: tuple[str, ...]) -> list[tuple[int, tuple[str, ...], bytes]]:
         """Every result as (end, path as square names and ``out``, cells after); ``names``
         names every path entry by its code (``names[AT_OUT]`` is ``"out"``)."""
-        out: list[tuple[int, tuple[str, ...], bytes]] = []
-        paths: dict[int, tuple[str, ...]] = {0: ()}
-        for node in self.results:
-            out.append(
-                (
-                    self.node_end[node],
-                    self.named(node, names, paths),
-                    self.boards[self.node_board[node]],
-                )
-            )
-        return out
-
-    @cython.cfunc
-    def named(
-        self, node: cython.int, names: tuple[str, ...], paths: dict[int, tuple[str, ...]]
-    ) -> tuple[str, ...]:
-        """The named path to ``node``, built once per node along the way."""
-        known = paths.get(node)
-        if known is not None:
-            return known
-        path = (*self.named(self.node_parent[node], names, paths), names[self.node_entry[node]])
-        paths[node] = path
-        return path
+        paths: list[tuple[str, ...]] = [()]
+        node: cython.int
+        for node in range(1, self.nodes):  # a parent always comes before its children
+            paths.append((*paths[self.parents[node]], names[self.entries[node]]))
+        return [
+            (self.ends[node], paths[node], self.boards[self.board_ids[node]])
+            for node in self.results
+        ]
 
 
 # --- turn order (RND-ORDER, RND-PASS, RND-ONCE, RND-FIRST) -------------------------------------
@@ -1224,7 +1230,7 @@ def play_figure(
     i: cython.int,
     path: bytes,
     trace: list[int] | None,
-) -> cython.int:
+) -> cython.longlong:
     """Move figure ``i`` (whose turn error is 0) along ``path``, changing ``data`` in place: 0,
     or the refusal as :func:`run_path` packs it (``data`` is then spoiled). FIG-ZERO, FIG-FLIP,
     FIG-WAITING, END-WIN, END-ALL-GONE, RND-PASS."""
@@ -1234,13 +1240,13 @@ def play_figure(
     start: cython.int = start_of_move(data, i)
     if start < N_CELLS:
         data[start] = 0
-    res: cython.int = run_path(
+    res: cython.longlong = run_path(
         data, layout, data[MONSTER], start, data[FACES + i] & 7, path, length, flags, i + 1, trace
     )
     if res & 255:
         return res
     if length == 0 and must_enter(data, i, flags) and can_enter(data_obj, layout_obj, i, flags):
-        return WHY_STEP | (R_FIG_WAITING << 8) | (start << 16)
+        return refused(WHY_STEP, R_FIG_WAITING, start, 0)
     end: cython.int = (res >> 16) & 255
     if end < N_CELLS:
         data[end] = i + 1

@@ -8,7 +8,9 @@ other views a caller needs:
 - :func:`destinations`: per figure, where it can end its move;
 - :func:`continuations`: for a UI that builds a path click by click, which entries can come
   next and whether the path so far is already a legal move;
-- :func:`path_counts`: how many distinct legal paths lead to each distinct result (perft).
+- :func:`path_counts`: how many distinct legal paths lead to each distinct result (perft);
+- :class:`MoveSearch`: the moves of :func:`fearsome_rules.legal_moves`, found by the kernel and
+  named only when asked (a bot that draws one move names one).
 
 Every path these functions produce is accepted by :func:`fearsome_rules.check`; the tests
 compare them with ``check`` by brute force.
@@ -22,12 +24,82 @@ import attrs
 
 from fearsome_rules.core import board, encoding, kernel
 from fearsome_rules.core.actions import OUT, FigureMove
-from fearsome_rules.core.figures import path_bytes, refusal
+from fearsome_rules.core.figures import ENTRY_NAMES, path_bytes, refusal
 from fearsome_rules.core.options import kernel_flags
-from fearsome_rules.core.state import PLACE_NAMES, WAITING, GameState
+from fearsome_rules.core.state import (
+    PLACE_NAMES,
+    SEAT_LETTERS,
+    WAITING,
+    GameState,
+    Phase,
+    kinds_for,
+)
 from fearsome_rules.core.turns import entry_limited, lifted, movers, must_enter, turn_error
 
 _END_RULES = frozenset({"FIG-THROUGH", "POOL-LAST-POINT"})  # broken only by where a path ends
+_GONE = (encoding.AT_OUT, encoding.AT_REMOVED)  # a figure's place once it no longer moves
+
+
+class MoveSearch:
+    """The legal figure moves of the player to move (or of one figure), one per distinct
+    result, in the order of :func:`fearsome_rules.legal_moves`: each figure's zero move first,
+    then its results by points spent. The kernel finds them; a move is named (built as a
+    :class:`FigureMove`) only when asked for."""
+
+    def __init__(self, state: GameState, figure: str | None = None) -> None:
+        self.figures: list[tuple[str, kernel.Search | None, int]] = []
+        """Per figure that may move: its name, its search (None: the zero move only), and
+        how many of the search's first results to skip (the zero move it may not make)."""
+        self.counts: list[int] = []
+        if state.phase is not Phase.FIGURES:
+            return
+        data = state.data
+        flags = state.setting.flags
+        seat = state.to_move
+        kinds = kinds_for(state.players)
+        per = len(kinds)
+        wanted = None if figure is None else figure.strip().upper()
+        for i in range(seat * per, seat * per + per):
+            if data[encoding.FACES + i] & encoding.MOVED or data[encoding.PLACES + i] in _GONE:
+                continue
+            name = f"{SEAT_LETTERS[seat]}{kinds[i - seat * per]}"
+            if wanted is not None and name != wanted:
+                continue
+            if kernel.entry_limited(data, i):  # RND-FIRST: only the zero move
+                self.figures.append((name, None, 0))
+                self.counts.append(1)
+                continue
+            start, cells = lifted(state, i)
+            face = data[encoding.FACES + i] & 7
+            found = kernel.Search(cells, state.layout, state.monster, start, face, flags)
+            skip = 1 if kernel.must_enter(data, i, flags) and found.count() > 1 else 0
+            self.figures.append((name, found, skip))
+            self.counts.append(found.count() - skip)
+
+    def __len__(self) -> int:
+        return sum(self.counts)
+
+    def move(self, k: int) -> FigureMove:
+        """The ``k``-th move (from 0)."""
+        for (name, found, skip), count in zip(self.figures, self.counts, strict=True):
+            if k < count:
+                if found is None:
+                    return FigureMove.unchecked(name, ())
+                path = found.path(k + skip)
+                return FigureMove.unchecked(name, tuple(ENTRY_NAMES[e] for e in path))
+            k -= count
+        raise IndexError("no such move")
+
+    def moves(self) -> list[FigureMove]:
+        """Every move, in order."""
+        out: list[FigureMove] = []
+        for name, found, skip in self.figures:
+            if found is None:
+                out.append(FigureMove.unchecked(name, ()))
+                continue
+            results = found.moves(ENTRY_NAMES)
+            out += [FigureMove.unchecked(name, path) for _end, path, _cells in results[skip:]]
+        return out
 
 
 def _search(state: GameState, i: int, start: int, cells: bytes) -> kernel.Search:

@@ -111,15 +111,20 @@ PHASES: Final = (Phase.PLACEMENT, Phase.FIGURES, Phase.MONSTER, Phase.OVER)
 @lru_cache(maxsize=256)
 def layout_bytes(pools: frozenset[int], teleporters: tuple[Teleporter, ...]) -> bytes:
     """The kernel's layout for these pools and teleporters: per cell the floor (POOL,
-    TELEPORTER), then the partner teleporter's square (its own while the partner is not placed,
-    ADV-TELEPORT), then its arrow."""
+    TELEPORTER), the partner teleporter's square (its own while the partner is not placed,
+    ADV-TELEPORT), its arrow, and what a figure's step onto it finds (STEPS)."""
     out = bytearray(encoding.LAYOUT_SIZE)
     for sq in range(board.CELLS):
         out[encoding.PARTNERS + sq] = 255
+        if not board.ON_BOARD[sq]:
+            out[encoding.STEPS + sq] = encoding.STEP_NEVER
+    out[encoding.STEPS + encoding.NONE] = encoding.STEP_NEVER
     for sq in pools:
         out[sq] |= encoding.POOL
+        out[encoding.STEPS + sq] = encoding.STEP_POOL
     for sq, pair, direction in teleporters:
         out[sq] |= encoding.TELEPORTER
+        out[encoding.STEPS + sq] = encoding.STEP_NEVER
         out[encoding.ARROWS + sq] = direction
         out[encoding.PARTNERS + sq] = sq
         for other, other_pair, _ in teleporters:

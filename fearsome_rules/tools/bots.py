@@ -11,6 +11,7 @@ from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
 from fearsome_rules.core.board import COLUMNS, RAY
 from fearsome_rules.core.figures import ENTRY_NAMES
 from fearsome_rules.core.game import apply, chance_outcomes, legal_moves
+from fearsome_rules.core.moves import MoveSearch
 from fearsome_rules.core.options import kernel_flags
 from fearsome_rules.core.placement import legal_placements
 from fearsome_rules.core.state import GameState, Phase
@@ -20,8 +21,10 @@ Bot = Callable[[GameState, random.Random], FigureMove]
 
 
 def random_bot(state: GameState, rng: random.Random) -> FigureMove:
-    """Any legal move, uniformly among the distinct results."""
-    return rng.choice(legal_moves(state))
+    """Any legal move, uniformly among the distinct results (the same draw from ``rng`` as
+    ``rng.choice(legal_moves(state))``, naming only the move drawn)."""
+    found = MoveSearch(state)
+    return found.move(rng.randrange(len(found)))
 
 
 def _exposure(state: GameState, seat: int) -> int:

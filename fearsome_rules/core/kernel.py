@@ -85,6 +85,9 @@ else:
     Table = cython.typedef(cython.p_const_uchar)
     Ints = cython.typedef(cython.int[::1])
 
+if cython.compiled:
+    from cython.cimports.libc.string import memcpy, memset
+
 COMPILED: bool = cython.compiled
 """Whether this is the compiled build of the kernel."""
 
@@ -911,10 +914,15 @@ def has_wall(sq: cython.int) -> cython.bint:
 # --- every result of a figure's move (one per distinct end square and board) ---------------------
 
 
-def most_nodes(points: int) -> int:
+@cython.ccall
+def most_nodes(points: cython.int) -> cython.int:
     """How many nodes a search of ``points`` points can make at most: the start, four steps
     from each node of a layer, and a way out from a1 (FIG-EXIT) in each layer."""
-    return sum(1 << (2 * k) for k in range(points + 1)) + points + 1
+    most: cython.int = points + 1
+    k: cython.int
+    for k in range(points + 1):
+        most += 1 << (2 * k)
+    return most
 
 
 @cython.cclass
@@ -924,7 +932,7 @@ class Search:
     nothing. Boards differ only where the figure pushed stones. Nodes are numbered in the
     order found, layer by layer, the zero move first; every node but those ending on another
     figure (FIG-THROUGH) is a distinct result, reached by a shortest path (FIG-POINTS,
-    FIG-ZERO)."""
+    FIG-ZERO). :meth:`again` searches anew in the same buffers (playouts do, many times)."""
 
     boards: list[bytes]  # every board reached, by id; 0 is the board the search began on
     ids: dict[bytes, int]
@@ -932,29 +940,48 @@ class Search:
     entries: bytearray  # the path entry that led there,
     parents: Ints  # the node before (-1 for the start),
     board_ids: Ints  # and on which board
+    results: Ints  # the nodes that are results, in the order found
+    seen: bytearray  # per board id, 256 flags: (square, board) reached
+    scratch: bytearray  # a board a step is tried on
     nodes: cython.int
-    results: list[int]  # the nodes that are results, in the order found
+    found: cython.int  # how many results
+    capacity: cython.int  # how many nodes the buffers hold
 
     def __init__(
+        self, cells: bytes, layout: bytes, monster: int, start: int, points: int, flags: int
+    ) -> None:
+        self.capacity = 0
+        self.seen = bytearray(256)
+        self.scratch = bytearray(N_CELLS)
+        self.again(cells, layout, monster, start, points, flags)
+
+    @cython.ccall
+    def again(
         self,
         cells: bytes,
         layout: bytes,
-        monster: int,
-        start: int,
-        points: int,
-        flags: int,
-    ) -> None:
-        most = most_nodes(points)
+        monster: cython.int,
+        start: cython.int,
+        points: cython.int,
+        flags: cython.int,
+    ) -> cython.int:
+        """Search anew (the buffers grow if need be); returns how many results there are."""
+        most: cython.int = most_nodes(points)
+        if most > self.capacity:
+            self.capacity = most
+            self.ends = bytearray(most)
+            self.entries = bytearray(most)
+            self.parents = array("i", bytes(4 * most))
+            self.board_ids = array("i", bytes(4 * most))
+            self.results = array("i", bytes(4 * most))
         self.boards = [cells]
-        self.ids = {cells: 0}
-        self.ends = bytearray(most)
-        self.entries = bytearray(most)
-        self.parents = array("i", bytes(4 * most))
-        self.board_ids = array("i", bytes(4 * most))
+        self.ids = {}  # filled at the first push: most searches push nothing
         self.ends[0] = start
         self.parents[0] = -1
+        self.board_ids[0] = 0
         self.nodes = 1
         self.run(layout, monster, start, points, flags)
+        return self.found
 
     @cython.cfunc
     def run(
@@ -966,9 +993,12 @@ class Search:
         flags: cython.int,
     ) -> None:
         layout: Table = layout_obj
-        seen = bytearray(256)  # per board id, 256 flags: (square, board) reached
+        seen_obj = self.seen
+        clear(seen_obj, 0)
+        seen: Bytes = seen_obj
         seen[start] = 1
-        scratch = bytearray(N_CELLS)
+        scratch_obj = self.scratch
+        scratch: Bytes = scratch_obj
         ends: Bytes = self.ends
         lo: cython.int = 0  # the layer being expanded: nodes lo .. hi - 1
         hi: cython.int = 1
@@ -1008,23 +1038,30 @@ class Search:
                     if kind == STEP_PLAIN and not is_stone(cells[step_to]):
                         end, nbid = step_to, bid  # a plain step: the common case, kept inline
                     else:
-                        scratch[:] = board_now
+                        copy_cells(scratch_obj, board_now)
                         step = figure_step(scratch, layout, monster, pos, d, flags, 0, None)
                         if step & 255:
                             continue
                         end = (step >> 8) & 255
-                        nbid = self.intern(scratch, seen) if step >> 16 else bid
+                        if step >> 16:
+                            nbid = self.intern(scratch_obj)
+                            seen_obj = self.seen  # it may have grown: read it again
+                            seen = seen_obj
+                        else:
+                            nbid = bid
                     if seen[nbid * 256 + end]:
                         continue
                     seen[nbid * 256 + end] = 1
                     self.add(end, nbid, node, step_to)
             lo, hi = hi, self.nodes
         # A move may pass over another figure but not end on it (FIG-THROUGH).
-        self.results = []
+        found: cython.int = 0
         for node in range(self.nodes):
             end = ends[node]
             if end >= N_CELLS or self.boards[self.board_ids[node]][end] == 0:
-                self.results.append(node)
+                self.results[found] = node
+                found += 1
+        self.found = found
 
     @cython.cfunc
     def add(
@@ -1038,20 +1075,25 @@ class Search:
         self.nodes = node + 1
 
     @cython.cfunc
-    def intern(self, cells: bytearray, seen: bytearray) -> cython.int:
-        """The id of a board, new or seen before."""
+    def intern(self, cells: bytearray) -> cython.int:
+        """The id of a board, new or seen before (its flags in ``seen`` cleared when new)."""
         key = bytes(cells)
-        bid = self.ids.get(key)
-        if bid is None:
-            bid = len(self.boards)
-            self.ids[key] = bid
-            self.boards.append(key)
-            seen.extend(bytes(256))
+        if not self.ids:
+            self.ids[self.boards[0]] = 0  # a push can bring the first board back
+        known = self.ids.get(key)
+        if known is not None:
+            return known
+        bid: cython.int = len(self.boards)
+        self.ids[key] = bid
+        self.boards.append(key)
+        if len(self.seen) < (bid + 1) * 256:
+            self.seen.extend(bytes(256 * (bid + 1)))  # room for as many boards again
+        clear(self.seen, bid)
         return bid
 
     def count(self) -> int:
         """How many distinct results there are."""
-        return len(self.results)
+        return self.found
 
     def path(self, k: int) -> bytes:
         """The path of result ``k``: the entries (squares, ``AT_OUT``) in order."""
@@ -1078,10 +1120,38 @@ class Search:
         node: cython.int
         for node in range(1, self.nodes):  # a parent always comes before its children
             paths.append((*paths[self.parents[node]], names[self.entries[node]]))
-        return [
-            (self.ends[node], paths[node], self.boards[self.board_ids[node]])
-            for node in self.results
-        ]
+        k: cython.int
+        out: list[tuple[int, tuple[str, ...], bytes]] = []
+        for k in range(self.found):
+            node = self.results[k]
+            out.append((self.ends[node], paths[node], self.boards[self.board_ids[node]]))
+        return out
+
+
+@cython.cfunc
+@cython.inline
+def clear(flags: bytearray, board: cython.int) -> None:
+    """Zero the 256 flags of one board in a search's ``seen``."""
+    into: Bytes
+    if cython.compiled:
+        into = flags
+        memset(into + board * 256, 0, 256)
+    else:
+        flags[board * 256 : board * 256 + 256] = bytes(256)
+
+
+@cython.cfunc
+@cython.inline
+def copy_cells(into: bytearray, cells: bytes) -> None:
+    """Copy a board's cells into a scratch board."""
+    dst: Bytes
+    src: Table
+    if cython.compiled:
+        dst = into
+        src = cells
+        memcpy(dst, src, N_CELLS)
+    else:
+        into[:] = cells
 
 
 # --- turn order (RND-ORDER, RND-PASS, RND-ONCE, RND-FIRST) -------------------------------------
@@ -1179,12 +1249,14 @@ def start_of_move(data: Table, i: cython.int) -> cython.int:
     return place if place < N_CELLS else AT_WAITING
 
 
-def lifted(data: bytes | bytearray, i: int) -> bytes:
+@cython.ccall
+def lifted(data: bytes | bytearray, i: cython.int) -> bytes:
     """The cells figure ``i`` moves over, without it: it may pass back over its own square."""
+    place: cython.int = data[PLACES + i]
+    if place >= N_CELLS:
+        return bytes(data[:N_CELLS])
     cells = bytearray(data[:N_CELLS])
-    place = data[PLACES + i]
-    if place < N_CELLS:
-        cells[place] = 0
+    cells[place] = 0
     return bytes(cells)
 
 
@@ -1434,48 +1506,44 @@ def draw_tile(data: Table, rng: Random) -> cython.int:
 
 
 @cython.ccall
-def random_move(data_obj: bytearray, layout: bytes, flags: cython.int, rng: Random) -> None:
+def random_move(
+    data_obj: bytearray, layout: bytes, flags: cython.int, rng: Random, searches: list[Search]
+) -> None:
     """The player to move makes a move drawn uniformly from its legal moves, one per distinct
-    result (as ``legal_moves`` lists them), changing ``data`` in place."""
+    result (as ``legal_moves`` lists them), changing ``data`` in place. ``searches``: one
+    reusable search per figure of a seat."""
     data: Bytes = data_obj
     per: cython.int = per_seat(data)
     seat: cython.int = data[TO_MOVE]
-    searches: list[Search | None] = []
-    counts: list[int] = []
+    counts = [0, 0, 0, 0]  # per figure of the seat: how many moves it has,
+    skips = [0, 0, 0, 0]  # and whether its zero move is not allowed
     total: cython.int = 0
+    k: cython.int
     i: cython.int
     n: cython.int
-    for i in range(seat * per, seat * per + per):
+    for k in range(per):
+        i = seat * per + k
         if not in_play(data[PLACES + i]) or data[FACES + i] & MOVED:
-            searches.append(None)
-            counts.append(0)
             continue
         if entry_limited(data, i):
-            searches.append(None)
-            counts.append(1)  # RND-FIRST: only the zero move
-            total += 1
-            continue
-        search = Search(
-            lifted(data_obj, i), layout, data[MONSTER], start_of_move(data, i),
-            data[FACES + i] & 7, flags,
-        )
-        n = search.count()
-        if must_enter(data, i, flags) and n > 1:
-            n -= 1  # FIG-WAITING: the zero move (the first result) is not allowed
-        searches.append(search)
-        counts.append(n)
-        total += n
+            counts[k] = 1  # RND-FIRST: only the zero move
+        else:
+            n = searches[k].again(
+                lifted(data_obj, i), layout, data[MONSTER], start_of_move(data, i),
+                data[FACES + i] & 7, flags,
+            )
+            if must_enter(data, i, flags) and n > 1:
+                skips[k] = 1  # FIG-WAITING: the zero move (the first result) is not allowed
+            counts[k] = n - skips[k]
+        total += counts[k]
     r: cython.int = rng.below(total)
-    k: cython.int
     for k in range(per):
         if r < counts[k]:
-            found = searches[k]
-            if found is None:
-                play_figure(data_obj, layout, flags, seat * per + k, b"", None)
+            i = seat * per + k
+            if entry_limited(data, i):
+                play_figure(data_obj, layout, flags, i, b"", None)
             else:
-                if must_enter(data, seat * per + k, flags) and found.count() > 1:
-                    r += 1
-                play_figure(data_obj, layout, flags, seat * per + k, found.path(r), None)
+                play_figure(data_obj, layout, flags, i, searches[k].path(r + skips[k]), None)
             return
         r -= counts[k]
 
@@ -1489,6 +1557,7 @@ def playouts(data: bytes, layout: bytes, flags: cython.int, games: cython.int, s
     out = bytearray()
     work = bytearray(data)
     players: cython.int = data[PLAYERS]
+    searches = [Search(b"", layout, 0, AT_WAITING, 0, flags) for _ in range(4)]
     g: cython.int
     seat: cython.int
     for g in range(games):
@@ -1498,7 +1567,7 @@ def playouts(data: bytes, layout: bytes, flags: cython.int, games: cython.int, s
             if work[PHASE] == MONSTER_PHASE:
                 reveal(work, layout, flags, draw_tile(work, rng), None)
             else:
-                random_move(work, layout, flags, rng)
+                random_move(work, layout, flags, rng, searches)
         out.append(work[ENDED])
         out.append(work[ROUND])
         for seat in range(players):

@@ -22,9 +22,19 @@ ENTRY_NAMES: Final[tuple[str, ...]] = tuple(
 _CODES: Final = {name: k for k, name in enumerate(ENTRY_NAMES) if name}
 
 
+_PATHS: dict[tuple[str, ...], bytes] = {}
+"""Paths met before, as the kernel reads them (the same paths come again and again)."""
+
+
 def path_bytes(move: FigureMove) -> bytes:
     """The path of a move as the kernel reads it: one byte per entry (``AT_OUT`` for ``out``)."""
-    return bytes(map(_CODES.__getitem__, move.path))
+    path = move.path
+    known = _PATHS.get(path)
+    if known is None:
+        if len(_PATHS) > 100_000:
+            _PATHS.clear()  # a bound on the memory kept, far above what a game meets
+        known = _PATHS[path] = bytes(map(_CODES.__getitem__, path))
+    return known
 
 
 def refusal(move: FigureMove, packed: int, points: int) -> IllegalMoveError:

@@ -925,6 +925,9 @@ def most_nodes(points: cython.int) -> cython.int:
     return most
 
 
+ZERO_INT = array("i", [0])  # repeated, the quickest way to a zeroed array
+
+
 @cython.cclass
 class Search:
     """A breadth-first search of a figure's moves by points spent: the first time a (square,
@@ -971,9 +974,9 @@ class Search:
             self.capacity = most
             self.ends = bytearray(most)
             self.entries = bytearray(most)
-            self.parents = array("i", bytes(4 * most))
-            self.board_ids = array("i", bytes(4 * most))
-            self.results = array("i", bytes(4 * most))
+            self.parents = ZERO_INT * most
+            self.board_ids = ZERO_INT * most
+            self.results = ZERO_INT * most
         self.boards = [cells]
         self.ids = {}  # filled at the first push: most searches push nothing
         self.ends[0] = start

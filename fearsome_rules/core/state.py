@@ -166,7 +166,7 @@ class Setting:
         object.__setattr__(self, "flags", kernel_flags(self.options))
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(getstate_setstate=False)
 class GameState:
     """A complete position. Equal states are the same position (``==`` and ``hash``).
 
@@ -177,10 +177,10 @@ class GameState:
     data: bytes = attrs.field(repr=False)
     """The position in the kernel's layout (cells, figures, monster, turn, deck, escapes)."""
     setting: Setting
-    views: dict[str, Any] = attrs.field(
-        factory=dict, init=False, eq=False, hash=False, repr=False
-    )
-    """What has been read from ``data`` already (the figures, the cells), kept."""
+    cells_read: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    figures_read: tuple[Figure, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """The cells and the figures once read from ``data`` (not set until asked for: a state a
+    search passes through is never asked)."""
 
     @classmethod
     def build(
@@ -235,6 +235,10 @@ class GameState:
         setting = Setting(options, pools, tuple(teleporters), setup, tuple(to_place))
         return cls(bytes(data), setting)
 
+    def __reduce__(self) -> tuple[type[GameState], tuple[bytes, Setting]]:
+        """Pickled as what it is made of; what has been read from ``data`` is read again."""
+        return GameState, (self.data, self.setting)
+
     def replace(self, **changes: Any) -> GameState:
         """A copy with some fields changed, by the names of :meth:`build`."""
         fields = {name: getattr(self, name) for name in _BUILD_FIELDS if name not in changes}
@@ -280,22 +284,25 @@ class GameState:
     @property
     def cells(self) -> tuple[int, ...]:
         """Per cell index: 0 empty, ``i + 1`` for figure ``i``, a negative code for a stone."""
-        cells = self.views.get("cells")
-        if cells is None:
-            cells = self.views["cells"] = tuple(
+        try:
+            return self.cells_read
+        except AttributeError:
+            cells = tuple(
                 _SIGNED[v] for v in self.data[encoding.CELLS : encoding.CELLS + board.CELLS]
             )
-        return cells
+            object.__setattr__(self, "cells_read", cells)
+            return cells
 
     @property
     def figures(self) -> tuple[Figure, ...]:
         """Every figure, seat by seat, in the order of ``kinds_for``."""
-        figures = self.views.get("figures")
-        if figures is None:
+        try:
+            return self.figures_read
+        except AttributeError:
             data = self.data
             kinds = kinds_for(data[encoding.PLAYERS])
             per = len(kinds)
-            figures = self.views["figures"] = tuple(
+            figures = tuple(
                 Figure(
                     i // per,
                     kinds[i % per],
@@ -305,7 +312,8 @@ class GameState:
                 )
                 for i in range(data[encoding.FIGURES])
             )
-        return figures
+            object.__setattr__(self, "figures_read", figures)
+            return figures
 
     @property
     def monster(self) -> int:

@@ -172,7 +172,13 @@ def measure(name: str, seconds: float) -> dict[str, float]:
     if name == "legal6":
         state = six_point_position()
         return {"rate": timed(lambda: fr.legal_moves(state, "A1"), seconds)}
-    if name == "legal300":
+    if name == "legal6_search":
+        from fearsome_rules.core.moves import MoveSearch
+
+        state = six_point_position()
+        assert len(MoveSearch(state, "A1")) == len(fr.legal_moves(state, "A1"))
+        return {"rate": timed(lambda: MoveSearch(state, "A1"), seconds)}
+    if name in ("legal300", "legal300_search"):
         pairs = move_pairs(6000, 1)
         sixes = [
             (st, f.name)
@@ -181,10 +187,15 @@ def measure(name: str, seconds: float) -> dict[str, float]:
             if f.owner == st.to_move and f.face == 6 and not f.moved and f.where >= 0
         ][:300]
         times = []
+        find: Callable[[Any, str], object] = fr.legal_moves
+        if name == "legal300_search":
+            from fearsome_rules.core.moves import MoveSearch
+
+            find = MoveSearch
         for _ in range(5):
             for st, figure in sixes:
                 start = time.perf_counter()
-                fr.legal_moves(st, figure)
+                find(st, figure)
                 times.append(time.perf_counter() - start)
         times.sort()
         return {
@@ -247,11 +258,13 @@ MEASURES = {
     "moves": "figure moves applied, legality checked",
     "legal6": "all legal moves of a 6-point figure, crowded (743)",
     "legal300": "the same over 300 real positions",
+    "legal6_search": "all legal moves of the 6-point figure found, MoveSearch (none named)",
+    "legal300_search": "the same over 300 real positions, MoveSearch",
     "games4": "random 4-player games, public API",
     "playouts4": "random 4-player playouts, batch API",
     "state_bytes": "bytes of one state",
 }
-NEW_ONLY = ("walk8_batch", "playouts")
+NEW_ONLY = ("walk8_batch", "playouts", "legal6_search", "legal300_search")
 
 
 def python_of(contender: str) -> tuple[str, dict[str, str]]:

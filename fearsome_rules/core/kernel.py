@@ -1338,8 +1338,11 @@ def play_figure(
     ending: cython.int = 0
     if won and not (flags & OPT_FINISH_ROUND):
         ending = END_WIN
-    elif not won and data[STAGE] == 2 and not any_in_play(data):
-        ending = END_ALL_GONE  # once someone has won, VAR-FINISH-ROUND plays the round out
+    elif not any_in_play(data):
+        if won:
+            ending = END_WIN  # VAR-FINISH-ROUND-EMPTY: nothing of the round is left to play
+        elif data[STAGE] == 2:
+            ending = END_ALL_GONE
     if ending:
         end_game(data, ending, trace)
         return 0
@@ -1383,7 +1386,7 @@ def reveal(
     stage: cython.int = data[STAGE]
     last: cython.bint = data[REVEALS] == MAX_STAGE_REVEALS
     ending: cython.int = 0
-    if data[ESCAPED] and decided(data):  # VAR-FINISH-ROUND: the round is over now
+    if data[ESCAPED] and decided(data):  # VAR-FINISH-ROUND-MONSTER: the round is over now
         ending = END_WIN
     elif stage == 2 and not any_in_play(data):
         ending = END_ALL_GONE
@@ -1391,8 +1394,9 @@ def reveal(
         ending = STAGE_TWO_END
     i: cython.int
     place: cython.int
-    if stage == 2 and last:
-        for i in range(data[FIGURES]):  # figures still inside count as eaten
+    if ending == STAGE_TWO_END:
+        # Figures still inside count as eaten; not after a win (VAR-FINISH-ROUND-INSIDE).
+        for i in range(data[FIGURES]):
             place = data[PLACES + i]
             if place < N_CELLS:
                 data[place] = 0

@@ -26,18 +26,26 @@ from fearsome_rules.core import board, encoding, kernel
 from fearsome_rules.core.actions import OUT, FigureMove
 from fearsome_rules.core.figures import ENTRY_NAMES, path_bytes, refusal
 from fearsome_rules.core.options import kernel_flags
-from fearsome_rules.core.state import (
-    PLACE_NAMES,
-    SEAT_LETTERS,
-    WAITING,
-    GameState,
-    Phase,
-    kinds_for,
-)
+from fearsome_rules.core.state import FIGURE_NAMES, PLACE_NAMES, WAITING, GameState, Phase
 from fearsome_rules.core.turns import entry_limited, lifted, movers, must_enter, turn_error
 
 _END_RULES = frozenset({"FIG-THROUGH", "POOL-LAST-POINT"})  # broken only by where a path ends
 _GONE = (encoding.AT_OUT, encoding.AT_REMOVED)  # a figure's place once it no longer moves
+
+
+_IDLE: list[kernel.Search] = []
+"""Searches whose MoveSearch is gone, kept to search again in the buffers they have (a bot
+makes a MoveSearch per move)."""
+
+
+def _reused(state: GameState, start: int, cells: bytes, points: int) -> kernel.Search:
+    """A search of a figure's moves, in an idle search's buffers where there is one."""
+    flags = state.setting.flags
+    if _IDLE:
+        found = _IDLE.pop()
+        found.again(cells, state.layout, state.monster, start, points, flags)
+        return found
+    return kernel.Search(cells, state.layout, state.monster, start, points, flags)
 
 
 class MoveSearch:
@@ -45,6 +53,10 @@ class MoveSearch:
     result, in the order of :func:`fearsome_rules.legal_moves`: each figure's zero move first,
     then its results by points spent. The kernel finds them; a move is named (built as a
     :class:`FigureMove`) only when asked for."""
+
+    def __del__(self) -> None:
+        if len(_IDLE) < 16:
+            _IDLE.extend(found for _name, found, _skip in self.figures if found is not None)
 
     def __init__(self, state: GameState, figure: str | None = None) -> None:
         self.figures: list[tuple[str, kernel.Search | None, int]] = []
@@ -56,22 +68,21 @@ class MoveSearch:
         data = state.data
         flags = state.setting.flags
         seat = state.to_move
-        kinds = kinds_for(state.players)
-        per = len(kinds)
+        names = FIGURE_NAMES[data[encoding.PLAYERS]]
+        per = data[encoding.FIGURES] // data[encoding.PLAYERS]
         wanted = None if figure is None else figure.strip().upper()
         for i in range(seat * per, seat * per + per):
             if data[encoding.FACES + i] & encoding.MOVED or data[encoding.PLACES + i] in _GONE:
                 continue
-            name = f"{SEAT_LETTERS[seat]}{kinds[i - seat * per]}"
+            name = names[i]
             if wanted is not None and name != wanted:
                 continue
             if kernel.entry_limited(data, i):  # RND-FIRST: only the zero move
                 self.figures.append((name, None, 0))
                 self.counts.append(1)
                 continue
-            start, cells = lifted(state, i)
-            face = data[encoding.FACES + i] & 7
-            found = kernel.Search(cells, state.layout, state.monster, start, face, flags)
+            start = kernel.start_of_move(data, i)
+            found = _reused(state, start, kernel.lifted(data, i), data[encoding.FACES + i] & 7)
             skip = 1 if kernel.must_enter(data, i, flags) and found.count() > 1 else 0
             self.figures.append((name, found, skip))
             self.counts.append(found.count() - skip)

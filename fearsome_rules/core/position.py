@@ -297,9 +297,10 @@ def position(
             )
     won = decided(players, esc)
     ended = ended_by or ""
-    if not ended and won and not opts.finish_round:
-        ended = "END-WIN"
-    elif not ended and not won and stage == 2 and not any(f.active for f in fig_tuple):
+    in_play = any(f.active for f in fig_tuple)
+    if not ended and won and (not opts.finish_round or not in_play):
+        ended = "END-WIN"  # at once, or with nothing left of the round (VAR-FINISH-ROUND-EMPTY)
+    elif not ended and not won and stage == 2 and not in_play:
         ended = "END-ALL-GONE"
     if ended == "END-WIN" and not won:
         raise SetupError("ended_by", "END-WIN needs a player with all but one figure out")

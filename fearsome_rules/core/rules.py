@@ -81,6 +81,9 @@ RULE_IDS: Final[frozenset[str]] = frozenset(
         "MON-WRAP-OCCUPIED",
         # spec/options.md
         "VAR-FINISH-ROUND",
+        "VAR-FINISH-ROUND-EMPTY",
+        "VAR-FINISH-ROUND-INSIDE",
+        "VAR-FINISH-ROUND-MONSTER",
         "VAR-THREE-HITS",
         # spec/placement.md
         "ADV-SETUP",

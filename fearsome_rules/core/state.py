@@ -96,6 +96,13 @@ def kinds_for(players: int) -> tuple[int, ...]:
     return KINDS_4 if players <= 4 else KINDS_3
 
 
+FIGURE_NAMES: Final = {
+    players: tuple(f"{SEAT_LETTERS[s]}{k}" for s in range(players) for k in kinds_for(players))
+    for players in range(2, 8)
+}
+"""Per player count, the figures' names by index (seat by seat, in the order of kinds_for)."""
+
+
 def escapes_to_win(players: int) -> int:
     """How many figures out win the game at once: all but one (END-WIN)."""
     return len(kinds_for(players)) - 1

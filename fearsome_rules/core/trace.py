@@ -13,7 +13,7 @@ from typing import Final
 from fearsome_rules.core import board, encoding
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.deck import TILES
-from fearsome_rules.core.state import SEAT_LETTERS, STONE_KINDS, GameState, kinds_for
+from fearsome_rules.core.state import FIGURE_NAMES, SEAT_LETTERS, STONE_KINDS, GameState
 
 HOW: Final = {
     encoding.HOW_EATEN: "eaten",
@@ -31,11 +31,6 @@ def _square(sq: int) -> str:
     return board.NAMES[sq]
 
 
-def figure_names(players: int) -> tuple[str, ...]:
-    """The figures' names by index: seat letter and kind (``A5``)."""
-    return tuple(f"{SEAT_LETTERS[s]}{k}" for s in range(players) for k in kinds_for(players))
-
-
 def events(
     before: GameState,
     records: Sequence[int],
@@ -44,7 +39,7 @@ def events(
 ) -> tuple[ev.Event, ...]:
     """The events of one action from its trace records; ``ended`` makes the ``GameEnded``
     event of the state the action led to."""
-    names = figure_names(before.players)
+    names = FIGURE_NAMES[before.players]
     out: list[ev.Event] = []
     look: tuple[int, int, int] = (0, 0, 0)
     for record in records:

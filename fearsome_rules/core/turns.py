@@ -15,21 +15,16 @@ from fearsome_rules.core.actions import FigureMove
 from fearsome_rules.core.errors import IllegalActionError, IllegalMoveError, RuleError
 from fearsome_rules.core.options import kernel_flags
 from fearsome_rules.core.state import (
+    FIGURE_NAMES,
     SEAT_LETTERS,
     Figure,
     GameState,
     Phase,
     figure_index,
-    kinds_for,
 )
 
 FIGURE_INDEX: Final = {
-    players: {
-        f"{SEAT_LETTERS[seat]}{kind}": seat * len(kinds_for(players)) + k
-        for seat in range(players)
-        for k, kind in enumerate(kinds_for(players))
-    }
-    for players in range(2, 8)
+    players: {name: i for i, name in enumerate(names)} for players, names in FIGURE_NAMES.items()
 }
 """Per player count, each figure's index by its name."""
 

@@ -282,14 +282,15 @@ def _finish(pos: NPosition, fig: NFigure, walk: _Walk) -> NPosition:
             # END-WIN point 2: the game ends at once. (VAR-FINISH-ROUND point 1: with
             # finish_round the winner is fixed by the escapes and the round goes on.)
             ended_by = "END-WIN"
-    if not ended_by and pos.stage == 2:
-        in_play = [f for f in figures if f.where not in (OUT, REMOVED)]
-        if not in_play:
-            # END-ALL-GONE point 1/2, checked after every figure move. VAR-FINISH-ROUND point 4:
-            # once a winner is fixed under finish_round it does not cut the round short.
-            someone_won = any(escapes.count(s) >= goal for s in range(pos.players))
-            if not (finish_round and someone_won):
-                ended_by = "END-ALL-GONE"
+    in_play = [f for f in figures if f.where not in (OUT, REMOVED)]
+    someone_won = any(escapes.count(s) >= goal for s in range(pos.players))
+    if not ended_by and not in_play and finish_round and someone_won:
+        # VAR-FINISH-ROUND-EMPTY: the round of the win has nothing left to play; the game
+        # ends by the win.
+        ended_by = "END-WIN"
+    elif not ended_by and not in_play and pos.stage == 2 and not someone_won:
+        # END-ALL-GONE point 1/2, checked after every figure move.
+        ended_by = "END-ALL-GONE"
     return pos.replace(
         figures=figures, stones=dict(walk.stones), escapes=escapes, ended_by=ended_by
     )

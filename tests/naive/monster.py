@@ -362,11 +362,9 @@ def reveal(pos: NPosition, tile: str) -> NPosition:
                 figures[i] = NFigure(f.name, f.owner, f.kind, f.face, REMOVED, f.moved)
 
     if pos.options["finish_round"] and winner_fixed:
-        # VAR-FINISH-ROUND points 3 and 4: the game ends after this monster phase, with the
-        # winner of END-WIN; no further round, not even after the 7th tile of stage 1
-        # (STAGE-ONE point 5: no stage 2).
-        if stage == 2 and reveals == TILES_PER_STAGE:
-            remove_figures_inside()
+        # VAR-FINISH-ROUND-MONSTER: the game ends after this monster phase, with the winner of
+        # END-WIN; no further round, not even after the 7th tile of stage 1 (STAGE-ONE point 5:
+        # no stage 2). VAR-FINISH-ROUND-INSIDE: figures inside keep their squares.
         ended_by = "END-WIN"
     elif stage == 2:
         if not any(f.where not in (OUT, REMOVED) for f in figures):

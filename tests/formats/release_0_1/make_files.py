@@ -3,7 +3,7 @@
 Run it with release 0.1.0 installed, outside the repository (so that this checkout's package
 is not the one imported), for example after ``python3 benchmarks/bench.py --setup``:
 
-    cd /tmp && /path/to/repo/.bench/baseline/bin/python /path/to/repo/tests/formats/release_0_1/make_files.py
+    cd /tmp && REPO/.bench/baseline/bin/python REPO/tests/formats/release_0_1/make_files.py
 
 It plays seeded games with the release's own bots and saves, for each, the game record, a
 record started mid-game (from a position string) and the JSON of every tenth state and of the

@@ -13,6 +13,8 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -25,7 +27,7 @@ from fearsome_rules.core import encoding, kernel
 COUNT = int(os.environ.get("KERNEL_DIFFERENTIAL", "20000"))
 PLAYOUTS = 200
 
-pytestmark = pytest.mark.skipif(
+compiled_only = pytest.mark.skipif(
     not kernel.COMPILED, reason="the pure build: no compiled kernel to compare"
 )
 
@@ -52,6 +54,7 @@ def positions(phase: fr.Phase, count: int, seed: int) -> list[fr.GameState]:
     return found
 
 
+@compiled_only
 def test_walks_agree() -> None:
     pure = pure_kernel()
     rng = random.Random(1)
@@ -71,6 +74,7 @@ def test_walks_agree() -> None:
     assert tiles == COUNT
 
 
+@compiled_only
 def test_figure_moves_agree() -> None:
     pure = pure_kernel()
     rng = random.Random(2)
@@ -112,6 +116,7 @@ def kernel_rnd_first() -> int:
     return encoding.RULES.index("RND-FIRST")
 
 
+@compiled_only
 @pytest.mark.parametrize(
     ("players", "setup", "option"),
     [(2, "basic", ""), (4, "basic", ""), (7, "basic", "three_hits"), (3, "advanced", "")],
@@ -132,3 +137,25 @@ def test_playouts_agree(players: int, setup: str, option: str) -> None:
     ]
     assert results[0] == results[1]
     assert len(results[0]) == games * (2 + 2 * players)
+
+
+SHIMMED = """
+import sys
+sys.modules["cython"] = None  # import cython fails, as where Cython is not installed
+import fearsome_rules as fr
+from fearsome_rules.core import kernel
+assert not fr.COMPILED and kernel.cython.__name__ == "fearsome_rules.core.cython_shim"
+games = fr.playouts(fr.new_game(3), 20, seed=4)
+print(repr([(g.outcome, g.rounds) for g in games]))
+"""
+
+
+def test_the_pure_build_runs_without_cython() -> None:
+    """Cython is a build tool only: the pure build imports the shim where it is missing, and
+    plays the same games as with Cython's own pure-mode module."""
+    env = {**os.environ, "FEARSOME_RULES_PURE": "1"}
+    out = subprocess.run(
+        [sys.executable, "-c", SHIMMED], capture_output=True, text=True, env=env, check=True
+    )
+    games = fr.playouts(fr.new_game(3), 20, seed=4)
+    assert out.stdout.strip() == repr([(g.outcome, g.rounds) for g in games])

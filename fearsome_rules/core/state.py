@@ -173,7 +173,7 @@ class Setting:
         object.__setattr__(self, "flags", kernel_flags(self.options))
 
 
-@attrs.frozen(getstate_setstate=False)
+@attrs.frozen(getstate_setstate=False, repr=False)
 class GameState:
     """A complete position. Equal states are the same position (``==`` and ``hash``).
 
@@ -241,6 +241,19 @@ class GameState:
             data[encoding.ESCAPES + k] = seat
         setting = Setting(options, pools, tuple(teleporters), setup, tuple(to_place))
         return cls(bytes(data), setting)
+
+    def __repr__(self) -> str:
+        """Where the game stands, in a line (``fr.diagram`` draws the board, and
+        ``fr.position_string`` writes the whole position)."""
+        seat = self.to_move
+        turn = f", to_move={SEAT_LETTERS[seat]}" if seat >= 0 else ""
+        ended = f", ended_by={self.ended_by}" if self.ended_by else ""
+        return (
+            f"GameState(players={self.players}, setup={self.setup}, round={self.round}, "
+            f"stage={self.stage}, phase={self.phase.value}{turn}, "
+            f"monster={board.NAMES[self.monster]}:{board.DIRECTION_LETTERS[self.facing]}"
+            f"{ended})"
+        )
 
     def __reduce__(self) -> tuple[type[GameState], tuple[bytes, Setting]]:
         """Pickled as what it is made of; what has been read from ``data`` is read again."""

@@ -27,15 +27,16 @@ def random_bot(state: GameState, rng: random.Random) -> FigureMove:
     return found.move(rng.randrange(len(found)))
 
 
-def _exposure(state: GameState, seat: int) -> int:
-    """How many of a seat's figures stand in a straight, unblocked line from the monster."""
-    cells = state.cells
+def _exposure(data: bytes, seat: int) -> int:
+    """How many of a seat's figures stand in a straight, unblocked line from the monster (a
+    heuristic: any piece ends a line here, behind the monster too)."""
+    per = data[encoding.FIGURES] // data[encoding.PLAYERS]
     exposed = 0
-    for ray in RAY[state.monster]:
+    for ray in RAY[data[encoding.MONSTER]]:
         for sq in ray:
-            v = cells[sq]
+            v = data[sq]
             if v:
-                if v > 0 and state.figures[v - 1].owner == seat:
+                if v < encoding.FIRST_STONE and (v - 1) // per == seat:
                     exposed += 1
                 break
     return exposed
@@ -44,18 +45,19 @@ def _exposure(state: GameState, seat: int) -> int:
 def runner_bot(state: GameState, rng: random.Random) -> FigureMove:
     """Greedy: get figures out, then closer to the exit, keeping out of the monster's lines."""
     seat = state.to_move
+    per = state.data[encoding.FIGURES] // state.players
 
     def score(move: FigureMove) -> tuple[int, int, float]:
-        after = apply(state, move)
+        data = apply(state, move).data
         progress = 0
-        for f in after.figures:
-            if f.owner != seat:
-                continue
-            if f.where == -2:
+        for i in range(seat * per, seat * per + per):
+            place = data[encoding.PLACES + i]
+            if place == encoding.AT_OUT:
                 progress += 100
-            elif f.where >= 0:
-                progress += 40 - (f.where // 16 + f.where % 16)
-        return (after.escaped(seat), progress - 15 * _exposure(after, seat), rng.random())
+            elif place < encoding.N_CELLS:
+                progress += 40 - (place // COLUMNS + place % COLUMNS)
+        out = kernel.escaped(data, seat)
+        return (out, progress - 15 * _exposure(data, seat), rng.random())
 
     return max(legal_moves(state), key=score)
 

@@ -319,9 +319,7 @@ def sitting(names: list[str], rounds: int, seconds: float) -> dict[str, dict[str
                     continue
                 got = run_worker(contender, name, seconds)
                 for key, value in got.items():
-                    results.setdefault(f"{name}:{key}", {}).setdefault(contender, []).append(
-                        value
-                    )
+                    results.setdefault(f"{name}:{key}", {}).setdefault(contender, []).append(value)
         print(f"round {r + 1} of {rounds} done", file=sys.stderr)
     return results
 

@@ -8,6 +8,9 @@ from typing import Any, TypeVar
 from hypothesis import strategies as st
 
 import fearsome_rules as fr
+from fearsome_rules.core import board
+from fearsome_rules.core.actions import PlaceTile
+from fearsome_rules.core.layout import POOL_TILES, tile_squares
 
 T = TypeVar("T")
 Draw = Callable[[st.SearchStrategy[Any]], Any]
@@ -52,27 +55,49 @@ def game_starts(draw: st.DrawFn, setups: tuple[str, ...] = SETUPS) -> fr.GameSta
     return fr.new_game(players, draw(st.integers(0, players - 1)), draw(rule_options()), setup)
 
 
-def action(draw: Draw, state: fr.GameState) -> fr.Action:
-    """A legal action of any phase: a placement, a figure move or a tile that can be revealed."""
+BASIC_POOL_NAMES = frozenset(board.name(sq) for sq in board.BASIC_POOLS)
+
+
+def on_basic_pools(place: PlaceTile) -> bool:
+    """A pool tile placed exactly on squares of the printed basic game's pools."""
+    squares = tile_squares(place.tile, board.square(place.square), place.orientation)
+    return (
+        place.tile in POOL_TILES
+        and squares is not None
+        and all(board.name(sq) in BASIC_POOL_NAMES for sq in squares)
+    )
+
+
+def action(draw: Draw, state: fr.GameState, basic_pools: bool = False) -> fr.Action:
+    """A legal action of any phase: a placement, a figure move or a tile that can be revealed.
+    With ``basic_pools``, a pool tile is placed where the basic game prints it whenever it can
+    be (random placements almost never put it there, and that layout is a case of its own)."""
     if state.phase is fr.Phase.MONSTER:
         return pick(draw, [r for r, _ in fr.chance_outcomes(state)])
     if state.phase is fr.Phase.PLACEMENT:
-        return pick(draw, list(fr.legal_placements(state)))
+        placements = list(fr.legal_placements(state))
+        preferred = [p for p in placements if on_basic_pools(p)] if basic_pools else []
+        return pick(draw, preferred or placements)
     return figure_move(draw, state)
 
 
 @st.composite
 def played(
-    draw: st.DrawFn, max_actions: int = 400, setups: tuple[str, ...] = SETUPS
+    draw: st.DrawFn,
+    max_actions: int = 400,
+    setups: tuple[str, ...] = SETUPS,
+    basic_pools: bool | None = False,
 ) -> tuple[list[fr.GameState], list[fr.Action]]:
     """A whole game (or its first ``max_actions`` actions), every state reachable: the states
-    from the start and the actions between them. Failures shrink to short action lists."""
+    from the start and the actions between them. Failures shrink to short action lists.
+    ``basic_pools``: see :func:`action`; None draws it."""
     state = draw(game_starts(setups))
+    prefer = draw(st.booleans()) if basic_pools is None else basic_pools
     states, actions = [state], []
     for _ in range(max_actions):
         if state.phase is fr.Phase.OVER:
             break
-        act = action(draw, state)
+        act = action(draw, state, prefer)
         state = fr.apply(state, act)
         states.append(state)
         actions.append(act)

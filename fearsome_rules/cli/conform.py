@@ -62,5 +62,3 @@ def run(args: argparse.Namespace) -> int:
     if report.problems:
         return 2
     return 0 if report.ok else 1
-
-

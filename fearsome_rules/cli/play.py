@@ -104,5 +104,3 @@ def run(args: argparse.Namespace) -> int:
     escaped = ", ".join(f"{SEAT_LETTERS[s]}: {n}" for s, n in enumerate(result.escaped))
     print(f"ended by {result.rule}; winner: {winners}; figures out: {escaped}")
     return 0
-
-

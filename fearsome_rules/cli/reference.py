@@ -111,4 +111,3 @@ def reference() -> str:
         if rows:
             out += ["| argument | meaning |", "|---|---|", *rows]
     return "\n".join(out).rstrip() + "\n"
-

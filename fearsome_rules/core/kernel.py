@@ -320,9 +320,7 @@ class Walk:
     pushed_rules: bytearray  # the rule that pushed each of them, for the trace
     trace: list[int] | None
 
-    def __init__(
-        self, data: bytearray, layout: bytes, flags: int, trace: list[int] | None
-    ) -> None:
+    def __init__(self, data: bytearray, layout: bytes, flags: int, trace: list[int] | None) -> None:
         self.keep = data
         self.keep_layout = layout
         self.data = data
@@ -588,9 +586,9 @@ class Walk:
                 push = (self.flags & OPT_WRAP_PUSH) != 0
                 kept = R_WRAP_OCCUPIED
             else:
-                push = sliding and (self.flags & OPT_SLIDE_PUSH) != 0 and (
-                    self.layout[sq] & POOL
-                ) != 0
+                push = (
+                    sliding and (self.flags & OPT_SLIDE_PUSH) != 0 and (self.layout[sq] & POOL) != 0
+                )
                 if not sliding or not (self.layout[sq] & POOL):
                     kept = R_MON_SLIDE if sliding else R_MON_EAT
             if push:
@@ -1067,9 +1065,7 @@ class Search:
         self.found = found
 
     @cython.cfunc
-    def add(
-        self, end: cython.int, bid: cython.int, parent: cython.int, entry: cython.int
-    ) -> None:
+    def add(self, end: cython.int, bid: cython.int, parent: cython.int, entry: cython.int) -> None:
         node: cython.int = self.nodes
         self.ends[node] = end
         self.entries[node] = entry
@@ -1536,8 +1532,12 @@ def random_move(
             counts[k] = 1  # RND-FIRST: only the zero move
         else:
             n = searches[k].again(
-                lifted(data_obj, i), layout, data[MONSTER], start_of_move(data, i),
-                data[FACES + i] & 7, flags,
+                lifted(data_obj, i),
+                layout,
+                data[MONSTER],
+                start_of_move(data, i),
+                data[FACES + i] & 7,
+                flags,
             )
             if must_enter(data, i, flags) and n > 1:
                 skips[k] = 1  # FIG-WAITING: the zero move (the first result) is not allowed

@@ -9,6 +9,7 @@ an action is in ``placement``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -65,6 +66,12 @@ def manhattan(a: int, b: int) -> int:
 
 def protected_squares(setup: str, options: RuleOptions) -> frozenset[int]:
     """The squares no tile may cover (PLACE-CORNERS, BSW-CORNERS)."""
+    # Asked once per square and tile while listing placements: worked out once per reading.
+    return _protected(setup, options.protected_squares)
+
+
+@functools.cache
+def _protected(setup: str, reading: str) -> frozenset[int]:
     if setup == "bsw":  # within 3 spaces: orthogonal path length, the corner included
         return frozenset(
             sq
@@ -72,7 +79,7 @@ def protected_squares(setup: str, options: RuleOptions) -> frozenset[int]:
             if min(manhattan(sq, board.EXIT), manhattan(sq, board.ENTRANCE)) <= 3
         )
     names = ["a1", "b1", "a2", "p11", "o11", "p10"]
-    if options.protected_squares == "with_diagonal":
+    if reading == "with_diagonal":
         names += ["b2", "o10"]
     return frozenset(board.square(n) for n in names)
 

@@ -91,4 +91,3 @@ def must_enter(state: GameState, i: int) -> bool:
     """FIG-WAITING under ``reentry=mandatory``: from round 2 a waiting figure that can enter
     must."""
     return bool(kernel.must_enter(state.data, i, kernel_flags(state.options)))
-

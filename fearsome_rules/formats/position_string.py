@@ -7,7 +7,9 @@ The position string is a list of ``key=value`` fields separated by spaces::
     stones=c3,m4,... pools=basic figures=A1:p10:6*,A3:waiting:3,... escapes= ended= options=
 
 A figure is ``name:place:face`` with ``*`` after the face if it has moved this round; ``place``
-is a square, ``waiting``, ``out`` or ``removed``. ``options`` lists the options that differ
+is a square, ``waiting``, ``out`` or ``removed``. ``pools=basic`` is short for the printed
+squares i3,j3,i4,j4,e9,f9,g9,h9 in every setup (placed pools may lie there too); ``pools=``
+is no pools. ``options`` lists the options that differ
 from the defaults as ``name:value``. Whose turn it is and the phase follow from the rest.
 """
 
@@ -155,7 +157,13 @@ def parse_position(text: str) -> GameState:
         for k in ("players", "round", "stage"):
             if not fields[k].isdigit():
                 raise NotationError(f"{k}={fields[k]!r} is not a number")
-        pools = None if fields["pools"] == "basic" else _split(fields["pools"])
+        # "basic" names the basic game's squares, whatever the setup: a placed
+        # layout may put its pools exactly there (issue 16).
+        pools = (
+            sorted(board.name(p) for p in board.BASIC_POOLS)
+            if fields["pools"] == "basic"
+            else _split(fields["pools"])
+        )
         kinds: dict[str, list[str]] = {"": [], "crystal": [], "turn_right": [], "turn_about": []}
         for item in _split(fields["stones"]):
             sq, _, kind = item.partition(":")

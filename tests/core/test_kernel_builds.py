@@ -93,9 +93,7 @@ def test_figure_moves_agree() -> None:
                 module.Search(cells, layout, state.monster, start, face, flags)
                 for module in (kernel, pure)
             ]
-            listed = [
-                [(s.end(k), s.path(k), s.board(k)) for k in range(s.count())] for s in found
-            ]
+            listed = [[(s.end(k), s.path(k), s.board(k)) for k in range(s.count())] for s in found]
             assert listed[0] == listed[1], fr.position_string(state) + f" figure {i}"
             searched += 1
             paths = [p for _, p, _ in listed[0]]

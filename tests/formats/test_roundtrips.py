@@ -52,17 +52,36 @@ def test_square_names_round_trip() -> None:
 def test_every_form_of_a_generated_game_round_trips(game: Game, data: st.DataObject) -> None:
     """One generated game (any setup, any reading), every text and JSON form checked on it:
     generating the game costs more than the checks, so they share it."""
+    check_every_form(game, data, game[0][:: max(1, len(game[0]) // 12)] + game[0][-1:])
+
+
+@pytest.mark.rules("ADV-SETUP", "PLACE-ORDER", "BSW-PLACE", "BSW-POOLS", "BRD-LAYOUT")
+@given(played(max_actions=80, setups=("advanced", "bsw"), basic_pools=None), st.data())
+def test_placed_games_round_trip_in_every_form(game: Game, data: st.DataObject) -> None:
+    """Issue 16: advanced and BSW games, half of them with the pools placed where the basic game
+    prints them, checked in every form at every state of the placement phase and after."""
+    states = game[0]
+    placing = [s for s in states if s.phase is fr.Phase.PLACEMENT]
+    check_every_form(game, data, placing + states[len(placing) :: 8] + states[-1:])
+
+
+def state_forms_round_trip(state: fr.GameState) -> None:
+    text = fr.position_string(state)  # position strings
+    assert fr.parse_position(text) == state, text
+    assert fr.position_string(fr.parse_position(text)) == text
+    picture = fr.diagram(state)  # diagrams
+    again = parse_diagram(picture)
+    assert again == state, picture
+    assert fr.diagram(again) == picture
+    obj = state_json.state_to_json(state)  # JSON of states
+    assert state_json.state_from_json(json.dumps(obj)) == state
+    assert state_json.state_from_json(json.loads(json.dumps(obj))) == state
+
+
+def check_every_form(game: Game, data: st.DataObject, sample: list[fr.GameState]) -> None:
     states, actions = game
-    for state in states[:: max(1, len(states) // 12)] + states[-1:]:
-        text = fr.position_string(state)  # position strings
-        assert fr.parse_position(text) == state
-        picture = fr.diagram(state)  # diagrams
-        again = parse_diagram(picture)
-        assert again == state, picture
-        assert fr.diagram(again) == picture
-        obj = state_json.state_to_json(state)  # JSON of states
-        assert state_json.state_from_json(json.dumps(obj)) == state
-        assert state_json.state_from_json(json.loads(json.dumps(obj))) == state
+    for state in sample:
+        state_forms_round_trip(state)
     for act in actions:  # JSON of actions
         assert state_json.action_from_json(json.dumps(state_json.action_to_json(act))) == act
     # Folding the events of every action over the old state gives the new one.
@@ -80,6 +99,32 @@ def test_every_form_of_a_generated_game_round_trips(game: Game, data: st.DataObj
     assert back.replay(k) == states[k]
     mid = fr.GameRecord.of(states[k], actions[k:])
     assert fr.GameRecord.from_json(mid.dumps()).replay() == states[-1]
+
+
+BASIC_POOLS = ["i3", "j3", "i4", "j4", "e9", "f9", "g9", "h9"]
+
+
+@pytest.mark.rules("BRD-LAYOUT", "ADV-SETUP", "BSW-PLACE")
+@pytest.mark.parametrize("setup", ["basic", "advanced", "bsw"])
+@pytest.mark.parametrize(
+    "pools", [BASIC_POOLS, BASIC_POOLS[:4], BASIC_POOLS[4:], [], ["c6", "d6", "c7", "d7"]]
+)
+def test_a_position_with_any_pools_reloads_as_itself(setup: str, pools: list[str]) -> None:
+    """Issue 16 §1: an advanced game with its pools on the printed squares was written
+    ``pools=basic`` and read back with no pools at all."""
+    crystals = ["c3"] if setup == "advanced" else []
+    state = fr.position(4, pools=pools, stones=[], crystals=crystals, setup=setup)
+    assert {board.name(p) for p in state.pools} == set(pools)
+    state_forms_round_trip(state)
+    record = fr.GameRecord.of(state, [])
+    assert fr.GameRecord.from_json(record.dumps()).replay() == state
+
+
+def test_pools_basic_means_the_printed_squares_in_every_setup() -> None:
+    text = fr.position_string(fr.position(4, crystals=["c3"], stones=[], setup="advanced"))
+    assert "pools= " in text
+    written = text.replace("pools= ", "pools=basic ")
+    assert {board.name(p) for p in fr.parse_position(written).pools} == set(BASIC_POOLS)
 
 
 @settings(max_examples=20)

@@ -111,14 +111,24 @@ def sight(state: GameState, pos: int, d: int, side: str) -> Sight:
     letter = board.DIRECTION_LETTERS[d]
     if v > 0:
         name = state.figures[v - 1].name
-        return Sight(side, letter, squares, name, dist, "figure", board.name(end),
-                     ("MON-DISTANCE", *rules))
+        return Sight(
+            side, letter, squares, name, dist, "figure", board.name(end), ("MON-DISTANCE", *rules)
+        )
     if v < 0:
-        return Sight(side, letter, squares, "", 0, STONE_KINDS[v], board.name(end),
-                     ("MON-SIGHT-BLOCK", *rules))
+        return Sight(
+            side,
+            letter,
+            squares,
+            "",
+            0,
+            STONE_KINDS[v],
+            board.name(end),
+            ("MON-SIGHT-BLOCK", *rules),
+        )
     last = ray[-1] if ray else pos
-    return Sight(side, letter, squares, "", 0, "wall", board.WALL[last][d],
-                 ("MON-SIGHT-BLOCK", *rules))
+    return Sight(
+        side, letter, squares, "", 0, "wall", board.WALL[last][d], ("MON-SIGHT-BLOCK", *rules)
+    )
 
 
 def look(state: GameState, event: ev.MonsterLooked | None = None) -> Look:

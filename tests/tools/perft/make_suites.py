@@ -43,8 +43,16 @@ def suites() -> list[tuple[str, str, fr.GameState, int]]:
     crowded = fr.position(
         4,
         figures={
-            "A5": "h8", "A4": "h10", "B5": "d9", "B4": "i9", "C5": "e10", "C1": "h3",
-            "D5": "k4", "D4": "i2", "A3": "j5", "B3": "k3",
+            "A5": "h8",
+            "A4": "h10",
+            "B5": "d9",
+            "B4": "i9",
+            "C5": "e10",
+            "C1": "h3",
+            "D5": "k4",
+            "D4": "i2",
+            "A3": "j5",
+            "B3": "k3",
         },
         faces={"A5": 5, "A4": 4, "B5": 5, "C5": 5, "D5": 5, "D4": 4},
         moved=["B3", "C1"],

@@ -102,3 +102,29 @@ def played(
         states.append(state)
         actions.append(act)
     return states, actions
+
+
+# --- bad input -------------------------------------------------------------------------------
+
+ANY_CHARACTER = st.characters(exclude_categories=())
+"""Any code point, surrogates and controls included: what a damaged file may hold."""
+
+NASTY_YAML = [
+    *"\x00\x01\x1b\x7f\x85\ufeff\ud800:-[]{},#&*!|>'\"%@`?\n\t ",
+    *["&a ", "*a", "!!float ", "!!int ", "!!binary ", "<<: ", "? ", "- ", ": ", "\n  - "],
+    *["2.0", "true", "~", ".inf", "0x" + "f" * 30, "9" * 30, "2001-02-30", "1_0", "12:30:00"],
+    *['"\\ud800"', '"\\x01"', "[[[[", "{a: ", "\n---\n", "\n...\n", "A1: out", "moved: all"],
+    *["3hits", "move: A5 h3"],
+]
+"""YAML's own syntax, the tags and values that broke the readers, and characters no file holds."""
+
+
+@st.composite
+def mutated(draw: st.DrawFn, text: str, pieces: list[str] = NASTY_YAML) -> str:
+    """``text`` with one to three of its spans replaced by one of ``pieces`` or any short text."""
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(text)))
+        cut = draw(st.integers(0, 4))
+        new = draw(st.sampled_from(pieces) | st.text(ANY_CHARACTER, max_size=6))
+        text = text[:at] + new + text[at + cut :]
+    return text

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 from collections.abc import Sequence
 from importlib import metadata
@@ -50,12 +52,34 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; every error the engine names is one line on stderr, exit 2."""
+    _printable_output()
     args = build_parser().parse_args(argv)
     try:
         return int(args.run(args))
     except FearsomeError as e:
         print(f"fearsome-rules: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _printable_output() -> None:
+    """Print what cannot be encoded as escapes: a file name that is not UTF-8 reaches Python
+    as lone surrogates, and printing it must not end in a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+
+
+def _reader_gone() -> int:
+    """The reader of the output has gone (``| head``): stop quietly, as ``cat`` does, with the
+    status of a SIGPIPE; what is still buffered goes nowhere instead of into a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass
+    return 128 + 13
 
 
 if __name__ == "__main__":

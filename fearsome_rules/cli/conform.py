@@ -6,8 +6,8 @@ import argparse
 import json
 from pathlib import Path
 
-from fearsome_rules.cli.options import option_pairs
-from fearsome_rules.core.errors import FearsomeError
+from fearsome_rules.cli.options import check_output, option_pairs, write_output
+from fearsome_rules.core.errors import FearsomeError, shown_path
 from fearsome_rules.tools import conformance
 
 
@@ -40,9 +40,11 @@ def run(args: argparse.Namespace) -> int:
     """Run conformance cases: one line per failure, then a summary; 1 on failure, 2 on a
     malformed case file."""
     override: dict[str, str | bool] = dict(option_pairs(args.option))
+    check_output(args.json, "--json")
+    check_output(args.junit, "--junit")
     for path in args.paths:
-        if not Path(path).exists():
-            raise FearsomeError(f"{path}: no such file or folder")
+        if not _exists(path):
+            raise FearsomeError(f"{shown_path(path)}: no such file or folder")
     paths = args.paths or conformance.default_paths()
     if not paths:
         raise FearsomeError("no case files: give files or folders (e.g. conformance/cases)")
@@ -56,9 +58,16 @@ def run(args: argparse.Namespace) -> int:
             print(f"{r.case.id}: {r.status}" + (f" ({r.messages[0]})" if r.messages else ""))
     print(report.summary())
     if args.json:
-        Path(args.json).write_text(json.dumps(report.to_json(), indent=2) + "\n", "utf-8")
+        write_output(args.json, json.dumps(report.to_json(), indent=2) + "\n", "--json")
     if args.junit:
-        Path(args.junit).write_text(report.to_junit() + "\n", "utf-8")
+        write_output(args.junit, report.to_junit() + "\n", "--junit")
     if report.problems:
         return 2
     return 0 if report.ok else 1
+
+
+def _exists(path: str) -> bool:
+    try:
+        return Path(path).exists()
+    except OSError:  # a name too long: no such file either
+        return False

@@ -1,10 +1,15 @@
-"""``--option NAME=VALUE``: another reading of the rules, as every command takes it."""
+"""What every command reads the same way: ``--option NAME=VALUE`` (another reading of the
+rules), whole numbers within bounds, and output files checked before the work starts."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import argparse
+import os
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
-from fearsome_rules.core.errors import FearsomeError, SetupError
+from fearsome_rules.core.errors import FearsomeError, SetupError, quote, shown_path
 from fearsome_rules.core.options import RuleOptions
 
 
@@ -16,7 +21,7 @@ def option_pairs(pairs: Sequence[str]) -> dict[str, str]:
         name, eq, value = pair.partition("=")
         if not eq or not name.strip():
             raise FearsomeError(
-                f"--option {pair!r}: write NAME=VALUE, e.g. monster_slide_figure=eat"
+                f"--option {quote(pair)}: write NAME=VALUE, e.g. monster_slide_figure=eat"
             )
         name, value = name.strip(), value.strip()
         try:
@@ -33,3 +38,66 @@ def rule_options(pairs: Sequence[str], base: RuleOptions | None = None) -> RuleO
     for name, value in option_pairs(pairs).items():
         opts = opts.with_option(name, value)
     return opts
+
+
+# --- numbers and output files ------------------------------------------------------------------
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def whole_number(low: int, high: int, what: str = "") -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` to ``high``; anything else is a
+    one-line usage error before the command starts (``what`` says what the range is for)."""
+    span = what or f"give {low:,} to {high:,}"
+
+    def parse(text: str) -> int:
+        word = text.strip().replace("_", "")
+        if not _WHOLE.fullmatch(word):
+            raise argparse.ArgumentTypeError(f"{quote(text[:30])} is not a whole number ({span})")
+        if len(word) > 24:  # int() of a long text is slow, and beyond every bound anyway
+            raise argparse.ArgumentTypeError(f"a number of {len(word):,} digits: {span}")
+        value = int(word)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value}: {span}")
+        return value
+
+    return parse
+
+
+MAX_GAMES = 1_000_000
+"""Games per variant: a million greedy games take five hours on two cores (docs/simulate.md)."""
+MAX_WORKERS = 256
+"""Processes: more than any machine has cores; each one is a Python interpreter."""
+
+PLAYERS = whole_number(2, 7, "the game is for 2 to 7 players")
+SEED = whole_number(-(2**63), 2**63 - 1, "a seed is a 64-bit whole number")
+GAMES = whole_number(1, MAX_GAMES, f"play 1 to {MAX_GAMES:,} games")
+WORKERS = whole_number(1, MAX_WORKERS, f"1 to {MAX_WORKERS} processes")
+
+
+def check_output(path: str | None, flag: str) -> None:
+    """Refuse an output file that cannot be written, before the command does any work."""
+    if path is None:
+        return
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise FearsomeError(f"{flag} {shown_path(path)}: is a folder; give a file name")
+        if not p.parent.is_dir():
+            raise FearsomeError(
+                f"{flag} {shown_path(path)}: no folder {quote(str(p.parent))} to write it in"
+            )
+        writable = os.access(p if p.exists() else p.parent, os.W_OK)
+    except (OSError, ValueError) as e:  # a name too long, a NUL in it
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise FearsomeError(f"{flag} {shown_path(path)}: {reason}") from None
+    if not writable:
+        raise FearsomeError(f"{flag} {shown_path(path)}: cannot write there (permission denied)")
+
+
+def write_output(path: str, text: str, flag: str) -> None:
+    """Write ``text`` to ``path``; a failure (a full disk) is one line, not a traceback."""
+    try:
+        Path(path).write_text(text, "utf-8")
+    except OSError as e:
+        raise FearsomeError(f"{flag} {shown_path(path)}: cannot write: {e.strerror or e}") from None

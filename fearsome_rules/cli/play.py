@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from fearsome_rules.cli.options import rule_options
+from fearsome_rules.cli.options import PLAYERS, SEED, rule_options, whole_number
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import Action
 from fearsome_rules.core.endings import outcome
@@ -16,14 +16,22 @@ from fearsome_rules.formats.diagram import diagram
 from fearsome_rules.tools.bots import draw_tile, random_bot, random_placement, runner_bot
 
 BOTS = {"runner": runner_bot, "random": random_bot}
+SEAT = whole_number(0, 6, "a seat from 0 (A) to 6 (G)")
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``play`` on the command line's subparsers."""
     p = sub.add_parser("play", help="play a seeded game between bots, move by move")
-    p.add_argument("--players", type=int, default=4, help="2 to 7 (default 4)")
-    p.add_argument("--seed", type=int, default=2003, help="the seed of the tile draws and bots")
-    p.add_argument("--start", type=int, default=0, help="the start player's seat (default 0 = A)")
+    p.add_argument("--players", type=PLAYERS, default=4, help="2 to 7 (default 4)")
+    p.add_argument(
+        "--seed",
+        type=SEED,
+        default=2003,
+        help="the seed of the tile draws and bots, a 64-bit whole number",
+    )
+    p.add_argument(
+        "--start", type=SEAT, default=0, help="the start player's seat, 0 to 6 (default 0 = A)"
+    )
     p.add_argument("--bot", choices=sorted(BOTS), default="runner", help="the bots' strategy")
     p.add_argument(
         "--setup",

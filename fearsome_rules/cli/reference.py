@@ -7,6 +7,13 @@ import argparse
 import textwrap
 
 from fearsome_rules.cli.app import build_parser
+from fearsome_rules.formats.safe_input import (
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    MAX_NODES,
+    MAX_NUMBER_CHARS,
+    MAX_SCALAR_CHARS,
+)
 
 _INTRO = """\
 <!-- Generated from the argparse parser by fearsome_rules.cli.reference.reference(): do not edit.
@@ -16,9 +23,63 @@ _INTRO = """\
 
 The engine installs one command, `fearsome-rules`; `python3 -m fearsome_rules` is the same
 command. Every subcommand takes `-h` / `--help`. Exit status: 0 on success, 2 for a usage error
-or anything the command cannot read (one line on stderr: `fearsome-rules: what is wrong`);
+or anything the command cannot read (one line on stderr: `fearsome-rules: what is wrong`, with
+`FILE:LINE:COL` for a file; see [what the commands read](#what-the-commands-read));
 `conform` also exits 1 when a case fails.
 """
+
+
+def _limits() -> list[str]:
+    """The section on what the commands read, from the limits the readers enforce."""
+    rows = [
+        ("a file", f"at most {MAX_FILE_BYTES:,} bytes of UTF-8 text, refused unread beyond"),
+        (
+            "a YAML document",
+            f"at most {MAX_NODES:,} values (scalars, lists, mappings), nested at most "
+            f"{MAX_DEPTH} deep",
+        ),
+        (
+            "a text in a YAML file",
+            f"at most {MAX_SCALAR_CHARS:,} characters; no control character but tab and "
+            'newline, and no lone surrogate, even written as an escape (`"\\x01"`)',
+        ),
+        (
+            "a number in a YAML file",
+            f"at most {MAX_NUMBER_CHARS} characters; where a whole number is due, `2.0` and "
+            "`true` are refused",
+        ),
+        (
+            "YAML's anchors, aliases and tags",
+            "refused where they stand (`&name`, `*name`, `!!float`): no file of the engine uses "
+            "them, and an alias can expand a small file beyond any memory",
+        ),
+        (
+            "a number on the command line",
+            "within the range its option gives above, else a usage error before anything runs",
+        ),
+        (
+            "an output file (`--json`, `--junit`, `-o`)",
+            "its folder must exist and be writable, checked before any work starts",
+        ),
+    ]
+    about = (
+        "Question files and conformance case files (and, from Python, game records: "
+        "`load_record`) are read by one safe reader, `fearsome_rules.formats.safe_input`, with "
+        "limits far above any file of the engine (the largest case file stays under a tenth "
+        "of each; a test checks it). Beyond a limit, or on anything else a file cannot hold, "
+        "the command stops with one line, `fearsome-rules: FILE:LINE:COL: what is wrong`, and "
+        "exit status 2."
+    )
+    return [
+        "",
+        "## What the commands read",
+        "",
+        textwrap.fill(about, 96),
+        "",
+        "| what | limit |",
+        "|---|---|",
+        *(f"| {what} | {_cell(limit)} |" for what, limit in rows),
+    ]
 
 
 def _parsers() -> list[tuple[str, str, argparse.ArgumentParser]]:
@@ -110,4 +171,5 @@ def reference() -> str:
         rows = _argument_rows(p, formatter)
         if rows:
             out += ["| argument | meaning |", "|---|---|", *rows]
+    out += _limits()
     return "\n".join(out).rstrip() + "\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from fearsome_rules.cli.options import option_pairs
+from fearsome_rules.cli.options import check_output, option_pairs, write_output
 from fearsome_rules.tools import question
 from fearsome_rules.tools.render import RenderError, render_html, render_svg, render_text
 
@@ -49,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
         fmt = {"svg": "svg", "html": "html", "htm": "html"}.get(suffix, "text")
     if fmt not in FORMATS:
         raise RenderError(f"--format {fmt}: use text, svg or html")
+    check_output(args.output, "-o")
     options = option_pairs(args.option)
     if args.file is not None:
         if args.position is not None:
@@ -73,10 +74,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         text = render_html(q.state, q.action, title)
     if args.output:
-        try:
-            Path(args.output).write_text(text if text.endswith("\n") else text + "\n", "utf-8")
-        except OSError as e:
-            raise RenderError(f"-o {args.output}: cannot write: {e.strerror or e}") from None
+        write_output(args.output, text if text.endswith("\n") else text + "\n", "-o")
         print(f"wrote {args.output}")
     else:
         print(text.rstrip("\n"))

@@ -6,10 +6,19 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
 
-from fearsome_rules.cli.options import rule_options
-from fearsome_rules.core.errors import FearsomeError
+from fearsome_rules.cli.options import (
+    GAMES,
+    MAX_GAMES,
+    MAX_WORKERS,
+    PLAYERS,
+    SEED,
+    WORKERS,
+    check_output,
+    rule_options,
+    write_output,
+)
+from fearsome_rules.core.errors import FearsomeError, quote
 from fearsome_rules.core.layout import SETUPS
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import SEAT_LETTERS
@@ -36,10 +45,21 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "2 is reached and how games end; per variant, side by side. The same arguments give the "
         "same numbers whatever the number of workers.",
     )
-    # Numbers are read by ``command``, so that a bad one is a one-line error like the others.
-    p.add_argument("--games", default="1000", metavar="N", help="games per variant (default 1000)")
-    p.add_argument("--players", default="4", metavar="K", help="2 to 7 (default 4)")
-    p.add_argument("--seed", default="1", metavar="S", help="the base seed (default 1)")
+    p.add_argument(
+        "--games",
+        type=GAMES,
+        default=1000,
+        metavar="N",
+        help=f"games per variant, 1 to {MAX_GAMES:,} (default 1000)",
+    )
+    p.add_argument("--players", type=PLAYERS, default=4, metavar="K", help="2 to 7 (default 4)")
+    p.add_argument(
+        "--seed",
+        type=SEED,
+        default=1,
+        metavar="S",
+        help="the base seed, a 64-bit whole number (default 1)",
+    )
     p.add_argument(
         "--bots",
         metavar="NAME,NAME,...",
@@ -72,7 +92,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="the layout (tiles of the advanced and BSW setups are placed at random)",
     )
     p.add_argument(
-        "--workers", metavar="W", help="processes (default: every core; 1 plays in this process)"
+        "--workers",
+        type=WORKERS,
+        metavar="W",
+        help=f"processes, 1 to {MAX_WORKERS} (default: every core; 1 plays in this process)",
     )
     p.add_argument("--json", metavar="FILE", help="also write the summaries as JSON")
     p.add_argument(
@@ -84,28 +107,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.set_defaults(run=run)
 
 
-def _integer(text: str, flag: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise FearsomeError(f"{flag} {text!r}: not a whole number") from None
-
-
 def run(args: argparse.Namespace) -> int:
     """``fearsome-rules simulate``: run, print the table, write JSON if asked."""
-    args.games = _integer(args.games, "--games")
-    args.players = _integer(args.players, "--players")
-    args.seed = _integer(args.seed, "--seed")
-    if args.workers is not None:
-        args.workers = _integer(args.workers, "--workers")
-    if args.games < 1:
-        raise FearsomeError(f"--games {args.games}: play at least one game")
-    if not 2 <= args.players <= 7:
-        raise FearsomeError(f"--players {args.players}: the game is for 2 to 7 players")
-    if args.workers is not None and args.workers < 1:
-        raise FearsomeError(f"--workers {args.workers}: at least 1")
+    check_output(args.json, "--json")
     if args.setup not in SETUPS:
-        raise FearsomeError(f"--setup {args.setup!r}: one of {', '.join(SETUPS)}")
+        raise FearsomeError(f"--setup {quote(args.setup)}: one of {', '.join(SETUPS)}")
     if args.bots and args.bot:
         raise FearsomeError("give --bots (one per seat) or --bot (for all), not both")
     names = [b.strip() for b in args.bots.split(",")] if args.bots else [args.bot or "greedy"]
@@ -116,7 +122,9 @@ def run(args: argparse.Namespace) -> int:
         )
     for name in names:
         if name.lower() not in BOTS:
-            raise FearsomeError(f"unknown bot {name!r}: the bots are {', '.join(sorted(BOTS))}")
+            raise FearsomeError(
+                f"unknown bot {quote(name)}: the bots are {', '.join(sorted(BOTS))}"
+            )
     base = rule_options(args.option)
     specs = list(args.variant) + (list(PUBLISHED_VARIANTS) if args.variants else [])
     variants = [parse_variant(v, base) for v in specs] or [("default", base)]
@@ -181,5 +189,5 @@ def run(args: argparse.Namespace) -> int:
             "seconds": seconds,
             "workers": workers,
         }
-        Path(args.json).write_text(json.dumps(doc, indent=2) + "\n", "utf-8")
+        write_output(args.json, json.dumps(doc, indent=2) + "\n", "--json")
     return 0

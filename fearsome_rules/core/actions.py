@@ -13,11 +13,13 @@ Notation, one action per line:
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
 from fearsome_rules.core import board
 from fearsome_rules.core.deck import TILES
-from fearsome_rules.core.errors import NotationError
+from fearsome_rules.core.errors import NotationError, quote
 
 OUT = "out"
 
@@ -40,23 +42,23 @@ def _path(value: object) -> tuple[str, ...]:
     if isinstance(value, str):
         raise NotationError("a path is a sequence of square names, not one string")
     if not isinstance(value, (tuple, list)):
-        raise NotationError(f"a path is a sequence of square names, not {value!r}")
+        raise NotationError(f"a path is a sequence of square names, not {quote(value)}")
     return tuple(_path_entry(v) if isinstance(v, str) else _bad_entry(v) for v in value)
 
 
 def _bad_entry(v: object) -> str:
-    raise NotationError(f"{v!r} is not a square name")
+    raise NotationError(f"{quote(v)} is not a square name")
 
 
 def _figure(value: object) -> str:
     if value in _FIGURES:
         return str(value)
     if not isinstance(value, str) or len(value.strip()) != 2:
-        raise NotationError(f"{value!r} is not a figure name such as A5")
+        raise NotationError(f"{quote(value)} is not a figure name such as A5")
     t = value.strip().upper()
     if t[0] not in "ABCDEFG" or t[1] not in "1345":
         raise NotationError(
-            f"{value!r} is not a figure name: a seat letter A-G and the coloured number"
+            f"{quote(value)} is not a figure name: a seat letter A-G and the coloured number"
             " 1, 3, 4 or 5"
         )
     return t
@@ -89,7 +91,7 @@ class FigureMove:
 def _tile(value: object) -> str:
     t = str(value).strip().lower()
     if t not in TILES:
-        raise NotationError(f"{value!r} is not a monster tile: one of {' '.join(TILES)}")
+        raise NotationError(f"{quote(value)} is not a monster tile: one of {' '.join(TILES)}")
     return t
 
 
@@ -118,7 +120,7 @@ PLACE_TILES = (
 def _place_tile(value: object) -> str:
     t = str(value).strip().lower()
     if t not in PLACE_TILES:
-        raise NotationError(f"{value!r} is not a floor tile: one of {' '.join(PLACE_TILES)}")
+        raise NotationError(f"{quote(value)} is not a floor tile: one of {' '.join(PLACE_TILES)}")
     return t
 
 
@@ -128,7 +130,7 @@ def _upper(value: object) -> str:
 
 def _square_name(value: object) -> str:
     if not isinstance(value, str):
-        raise NotationError(f"{value!r} is not a square name")
+        raise NotationError(f"{quote(value)} is not a square name")
     t = value.strip().lower()
     board.square(t)
     return t
@@ -167,21 +169,29 @@ class PlaceTile:
 Action = FigureMove | Reveal | PlaceTile
 
 
+MAX_ACTION_TEXT: Final = 1_000
+
+
 def parse_action(text: str) -> Action:
-    """Parse one action in the notation above; raises NotationError."""
+    """Parse one action in the notation above; raises NotationError. Text beyond
+    :data:`MAX_ACTION_TEXT` characters is refused unread (a move names at most a few squares)."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text, not {type(text).__name__}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise NotationError(f"an action of {len(text):,} characters; at most {MAX_ACTION_TEXT}")
     words = text.split()
     if not words:
         raise NotationError("an empty line is not an action")
     if words[0].lower() == "place":
         if len(words) not in (3, 4):
-            raise NotationError(f"{text!r}: write 'place <tile> <square> [arrow or H/V]'")
+            raise NotationError(f"{quote(text)}: write 'place <tile> <square> [arrow or H/V]'")
         extra = words[3] if len(words) == 4 else ""
         if words[1].lower().startswith("teleporter"):
             return PlaceTile(words[1], words[2], arrow=extra)
         return PlaceTile(words[1], words[2], orientation=extra)
     if words[0].lower() == "reveal":
         if len(words) != 2:
-            raise NotationError(f"{text!r}: write a reveal as 'reveal <tile>'")
+            raise NotationError(f"{quote(text)}: write a reveal as 'reveal <tile>'")
         return Reveal(words[1])
     rest = words[1:]
     if rest == ["-"]:

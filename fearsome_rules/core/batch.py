@@ -14,7 +14,7 @@ import attrs
 from fearsome_rules.core import encoding, kernel
 from fearsome_rules.core.deck import TILES
 from fearsome_rules.core.endings import Outcome, ranked
-from fearsome_rules.core.errors import IllegalActionError
+from fearsome_rules.core.errors import IllegalActionError, quote
 from fearsome_rules.core.state import GameState, Phase
 
 
@@ -43,7 +43,7 @@ def playouts(state: GameState, games: int, seed: int = 0) -> list[Playout]:
     if state.phase is Phase.PLACEMENT:
         raise IllegalActionError("PLACE-ORDER", "playouts start once every tile is placed")
     if not isinstance(games, int) or games < 0:
-        raise ValueError(f"games: {games!r} is not a number of games")
+        raise ValueError(f"games: {quote(games)} is not a number of games")
     players = state.players
     size = 2 + 2 * players
     out = kernel.playouts(state.data, state.layout, state.setting.flags, games, seed)
@@ -62,7 +62,7 @@ def walks(state: GameState, tile: str, times: int) -> int:
     position), returning the figures hit in all of them; for measuring the walk without a
     Python call per walk. The tile need not be one the deck still holds."""
     if tile not in TILES:
-        raise ValueError(f"{tile!r} is not a monster tile: one of {' '.join(TILES)}")
+        raise ValueError(f"{quote(tile)} is not a monster tile: one of {' '.join(TILES)}")
     hits: int = kernel.walks(
         state.data, state.layout, state.setting.flags, TILES.index(tile), times
     )

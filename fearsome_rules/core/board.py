@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from fearsome_rules.core.errors import NotationError
+from fearsome_rules.core.errors import NotationError, quote
 
 ROWS: Final = 11
 COLUMNS: Final = 16
@@ -130,7 +130,7 @@ def name(sq: int) -> str:
     try:
         return _NAMES[sq]
     except KeyError:
-        raise NotationError(f"{sq!r} is not a square of the board") from None
+        raise NotationError(f"{quote(sq)} is not a square of the board") from None
 
 
 def square(text: str) -> int:
@@ -138,7 +138,7 @@ def square(text: str) -> int:
     sq = _BY_NAME.get(text.strip().lower()) if isinstance(text, str) else None
     if sq is None:
         raise NotationError(
-            f"{text!r} is not a square: squares are a1..p11 (column a-p west to east, "
+            f"{quote(text)} is not a square: squares are a1..p11 (column a-p west to east, "
             "row 1-11 north to south) within the board's shape"
         )
     return sq
@@ -148,7 +148,7 @@ def direction(text: str) -> int:
     """The direction index of ``N``, ``E``, ``S`` or ``W`` (case-insensitive)."""
     t = text.strip().upper() if isinstance(text, str) else ""
     if len(t) != 1 or t not in DIRECTION_LETTERS:
-        raise NotationError(f"{text!r} is not a direction: use N, E, S or W")
+        raise NotationError(f"{quote(text)} is not a direction: use N, E, S or W")
     return DIRECTION_LETTERS.index(t)
 
 

@@ -1,10 +1,93 @@
-"""Typed errors. Every rule error names the spec rule id it enforces."""
+"""Typed errors. Every rule error names the spec rule id it enforces.
+
+Every message is one line, and quotes at most about :data:`QUOTE_LIMIT` characters of any input
+(:func:`quote`), so that a pasted megabyte or a key holding a newline still gives a short line.
+"""
 
 from __future__ import annotations
 
+import re
+import reprlib
+from typing import Final
+
+QUOTE_LIMIT: Final = 80
+"""The most characters of an input that a message quotes."""
+MESSAGE_LIMIT: Final = 1_000
+"""The longest message: a net under :func:`quote`, should a message quote more."""
+
+# What would break a message's one line, or a terminal: C0 and C1 controls, the Unicode line and
+# paragraph separators, lone surrogates (which cannot even be encoded).
+_UNPRINTABLE: Final = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+class _Short(reprlib.Repr):
+    """``reprlib`` with a whole number too long to print (beyond Python's 4,300 digits, where
+    ``repr`` itself raises) shown by its size."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 3 * self.maxlong:
+            return f"<a number of about {int(x.bit_length() * 0.30103) + 1:,} digits>"
+        return super().repr_int(x, level)
+
+
+_SHORT: Final = _Short()  # Python 3.11's Repr takes no keyword arguments
+_SHORT.maxlevel = 3
+_SHORT.maxtuple = _SHORT.maxlist = _SHORT.maxdict = _SHORT.maxset = _SHORT.maxfrozenset = 4
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = QUOTE_LIMIT
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for a message: newlines and control characters escaped, at most about
+    ``limit`` characters, a long text cut with its length said.
+
+    >>> quote("A5 p11")
+    "'A5 p11'"
+    >>> quote("x" * 1000)[-26:]
+    "xxx'... (1,000 characters)"
+    >>> quote(10**5000)
+    '<a number of about 5,001 digits>'
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return _escaped(repr(value))
+        return _escaped(repr(value[: limit - 8])) + f"... ({len(value):,} characters)"
+    try:
+        shown = _SHORT.repr(value)
+    except Exception:  # a __repr__ that raises: name the type at least
+        shown = f"<{type(value).__name__}>"
+    shown = _escaped(shown)
+    return shown if len(shown) <= limit + 10 else shown[:limit] + "..."
+
+
+def shown_path(path: object) -> str:
+    """A file name as a message shows it: as it is when short and printable (the usual
+    ``file:line:column:`` form), else quoted (:func:`quote`)."""
+    text = str(path)
+    if len(text) <= 2 * QUOTE_LIMIT and not _UNPRINTABLE.search(text):
+        return text
+    return quote(text)
+
+
+def _escaped(text: str) -> str:
+    return _UNPRINTABLE.sub(lambda m: repr(m.group())[1:-1], text)
+
+
+def one_line(message: str) -> str:
+    """``message`` with anything that would break its line escaped, cut at :data:`MESSAGE_LIMIT`."""
+    message = _escaped(message)
+    if len(message) > MESSAGE_LIMIT:
+        message = message[: MESSAGE_LIMIT - 20] + f"... ({len(message):,} characters)"
+    return message
+
 
 class FearsomeError(Exception):
-    """Base class of every error this package raises on purpose."""
+    """Base class of every error this package raises on purpose. Its message is one line
+    (:func:`one_line`)."""
+
+    def __init__(self, *args: object) -> None:
+        if args and isinstance(args[0], str):
+            args = (one_line(args[0]), *args[1:])
+        super().__init__(*args)
 
 
 class NotationError(FearsomeError, ValueError):

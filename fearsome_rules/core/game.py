@@ -18,7 +18,7 @@ from fearsome_rules.core import events as ev
 from fearsome_rules.core import trace as traces
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
 from fearsome_rules.core.endings import outcome
-from fearsome_rules.core.errors import IllegalActionError, RuleError, SetupError
+from fearsome_rules.core.errors import IllegalActionError, RuleError, SetupError, quote
 from fearsome_rules.core.figures import path_bytes, refusal
 from fearsome_rules.core.layout import SETUPS, basic_cells, sort_tiles, tiles_for
 from fearsome_rules.core.moves import MoveSearch
@@ -59,15 +59,17 @@ def new_game(
     """
     opts = RuleOptions() if options is None else options
     if setup not in SETUPS:
-        raise SetupError("setup", f"{setup!r}: one of {', '.join(SETUPS)}", "ADV-SETUP")
+        raise SetupError("setup", f"{quote(setup)}: one of {', '.join(SETUPS)}", "ADV-SETUP")
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 7:
-        raise SetupError("players", f"{players!r}: the game is for 2 to 7 players", "SET-PLAYERS")
+        raise SetupError(
+            "players", f"{quote(players)}: the game is for 2 to 7 players", "SET-PLAYERS"
+        )
     if not isinstance(start_player, int) or not 0 <= start_player < players:
         raise SetupError(
-            "start_player", f"{start_player!r}: a seat from 0 to {players - 1}", "SET-START"
+            "start_player", f"{quote(start_player)}: a seat from 0 to {players - 1}", "SET-START"
         )
     if not isinstance(opts, RuleOptions):
-        raise SetupError("options", f"{opts!r} is not a RuleOptions")
+        raise SetupError("options", f"{quote(opts)} is not a RuleOptions")
     figures = tuple(
         Figure(owner=seat, kind=k, face=k, where=WAITING)
         for seat in range(players)
@@ -154,7 +156,7 @@ def _transition(
         result = place(state, action, placed)
         return result, tuple(placed or ())
     else:
-        raise TypeError(f"{action!r} is not an action (FigureMove, Reveal or PlaceTile)")
+        raise TypeError(f"{quote(action)} is not an action (FigureMove, Reveal or PlaceTile)")
     if records is None or isinstance(result, RuleError):
         return result, ()
     return result, traces.events(state, records, result, ended_event)

@@ -12,7 +12,7 @@ from typing import Any, Literal, get_args
 import attrs
 
 from fearsome_rules.core import encoding
-from fearsome_rules.core.errors import SetupError
+from fearsome_rules.core.errors import SetupError, quote
 
 Reentry = Literal["optional", "mandatory"]
 SlideOverFigure = Literal["pass", "stop"]
@@ -52,13 +52,13 @@ def _one_of(inst: object, attribute: attrs.Attribute[Any], value: object) -> Non
     values = CHOICES[attribute.name]
     if value not in values:
         raise SetupError(
-            f"options.{attribute.name}", f"{value!r} is not one of {', '.join(values)}"
+            f"options.{attribute.name}", f"{quote(value)} is not one of {', '.join(values)}"
         )
 
 
 def _flag(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, bool):
-        raise SetupError(f"options.{attribute.name}", f"{value!r} is not true or false")
+        raise SetupError(f"options.{attribute.name}", f"{quote(value)} is not true or false")
 
 
 @attrs.frozen
@@ -122,7 +122,7 @@ class RuleOptions:
             elif value.lower() in ("false", "no", "off", "0"):
                 parsed = False
             else:
-                raise SetupError(f"options.{option}", f"{value!r} is not true or false")
+                raise SetupError(f"options.{option}", f"{quote(value)} is not true or false")
         else:
             parsed = value
         changes: dict[str, Any] = {option: parsed}
@@ -141,7 +141,8 @@ def _field(option: str) -> attrs.Attribute[Any]:
         if f.name == option:
             return f
     raise SetupError(
-        "options", f"unknown option {option!r}; the options are {', '.join(RuleOptions.names())}"
+        "options",
+        f"unknown option {quote(option)}; the options are {', '.join(RuleOptions.names())}",
     )
 
 

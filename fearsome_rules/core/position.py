@@ -11,15 +11,14 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from fearsome_rules.core import board, deck
+from fearsome_rules.core import position_input as arg
 from fearsome_rules.core.endings import decided
-from fearsome_rules.core.errors import NotationError, SetupError
-from fearsome_rules.core.layout import (
-    SETUPS,
-    STONE_TILES,
-    basic_cells,
-    layout_violation,
-    sort_tiles,
-    tiles_for,
+from fearsome_rules.core.errors import NotationError, SetupError, quote
+from fearsome_rules.core.layout import SETUPS, TILE_ORDER, basic_cells, sort_tiles, tiles_for
+from fearsome_rules.core.layout_check import (
+    check_layout,
+    check_placement_phase,
+    check_start_stones,
 )
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import (
@@ -29,7 +28,6 @@ from fearsome_rules.core.state import (
     REMOVED,
     SEAT_LETTERS,
     STONE,
-    STONE_KINDS,
     TURN_ABOUT,
     TURN_RIGHT,
     WAITING,
@@ -50,7 +48,7 @@ def _seat(value: int | str, players: int, field: str) -> int:
     elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players:
         return value
     raise SetupError(
-        field, f"{value!r} is not a seat: A-{SEAT_LETTERS[players - 1]} or 0-{players - 1}"
+        field, f"{quote(value)} is not a seat: A-{SEAT_LETTERS[players - 1]} or 0-{players - 1}"
     )
 
 
@@ -111,23 +109,39 @@ def position(
     """
     opts = RuleOptions() if options is None else options
     if not isinstance(opts, RuleOptions):
-        raise SetupError("options", f"{opts!r} is not a RuleOptions")
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 7:
-        raise SetupError("players", f"{players!r}: the game is for 2 to 7 players", "SET-PLAYERS")
-    if round is not None and (not isinstance(round, int) or round < 1 or round > 14):
-        raise SetupError("round", f"{round!r}: rounds are numbered 1 to 14", "END-BOUND")
+        raise SetupError("options", f"{quote(opts)} is not a RuleOptions")
+    # Types first (position_input): every later check may then rely on them.
+    players = arg.whole(players, "players")
+    figures = None if figures is None else arg.text_map(figures, "figures")
+    faces = None if faces is None else arg.number_map(faces, "faces")
+    moved = arg.texts(moved, "moved")
+    stones, pools = arg.optional_texts(stones, "stones"), arg.optional_texts(pools, "pools")
+    monster, facing = arg.text(monster, "monster"), arg.text(facing, "facing")
+    round, stage = arg.optional_whole(round, "round"), arg.whole(stage, "stage")
+    reveals = arg.optional_whole(reveals, "reveals")
+    deck_left = arg.optional_texts(deck_left, "deck_left")
+    escapes = None if escapes is None else arg.seats(escapes, "escapes")
+    ended_by, setup = arg.optional_text(ended_by, "ended_by"), arg.optional_text(setup, "setup")
+    crystals, turn_right = arg.texts(crystals, "crystals"), arg.texts(turn_right, "turn_right")
+    turn_about = arg.texts(turn_about, "turn_about")
+    teleporters = arg.texts(teleporters, "teleporters")
+    to_place = arg.texts(to_place, "to_place")
+    if not 2 <= players <= 7:
+        raise SetupError(
+            "players", f"{quote(players)}: the game is for 2 to 7 players", "SET-PLAYERS"
+        )
+    if round is not None and not 1 <= round <= 14:
+        raise SetupError("round", f"{quote(round)}: rounds are numbered 1 to 14", "END-BOUND")
     if ended_by not in (None, "END-WIN", "END-ALL-GONE", "STAGE-TWO-END"):
-        raise SetupError("ended_by", f"{ended_by!r}: END-WIN, END-ALL-GONE or STAGE-TWO-END")
+        raise SetupError("ended_by", f"{quote(ended_by)}: END-WIN, END-ALL-GONE or STAGE-TWO-END")
     if stage not in (1, 2):
-        raise SetupError("stage", f"{stage!r}: the stage is 1 or 2", "STAGE-ONE")
+        raise SetupError("stage", f"{quote(stage)}: the stage is 1 or 2", "STAGE-ONE")
 
     # Layout and monster.
-    crystals, turn_right, turn_about = list(crystals), list(turn_right), list(turn_about)
-    teleporters = list(teleporters)
     if setup is None:
         setup = "advanced" if (crystals or turn_right or turn_about or teleporters) else "basic"
     if setup not in SETUPS:
-        raise SetupError("setup", f"{setup!r}: one of {', '.join(SETUPS)}", "ADV-SETUP")
+        raise SetupError("setup", f"{quote(setup)}: one of {', '.join(SETUPS)}", "ADV-SETUP")
     if setup != "basic":  # the players place the tiles: nothing lies there by default
         pools = [] if pools is None else pools
         stones = [] if stones is None else stones
@@ -161,7 +175,10 @@ def position(
     tele = tuple(sorted(_teleporter(t) for t in teleporters))
     if (tele or any(v < STONE for v in cells)) and setup != "advanced":
         raise SetupError("setup", f"crystals, turning stones and teleporters are not in {setup}")
-    _check_layout(setup, opts, cells, pool_set, tele, to_place_set := sort_tiles(to_place))
+    for tile in to_place:
+        if tile not in TILE_ORDER:
+            raise SetupError("to_place", f"{quote(tile)}: a tile is one of {', '.join(TILE_ORDER)}")
+    check_layout(setup, opts, cells, pool_set, tele, to_place_set := sort_tiles(to_place))
     for sq in board.CORNERS:
         if cells[sq] and opts.monster_corner_stone == "remove":
             raise SetupError(
@@ -184,7 +201,7 @@ def position(
             if key.strip().upper() not in names:
                 raise SetupError(
                     field,
-                    f"{key!r} is not a figure of a {players}-player game ({', '.join(names)})",
+                    f"{quote(key)} is not a figure of a {players}-player game ({', '.join(names)})",
                     "SET-FIGURES",
                 )
     places = {k.strip().upper(): v for k, v in places.items()}
@@ -207,7 +224,7 @@ def position(
         face = face_of.get(n, kind)
         if face not in (kind, 7 - kind):
             raise SetupError(
-                f"faces.{n}", f"{face!r}: figure {n} shows {kind} or {7 - kind}", "SET-FIGURES"
+                f"faces.{n}", f"{quote(face)}: figure {n} shows {kind} or {7 - kind}", "SET-FIGURES"
             )
         figs.append(Figure(owner, kind, face, where, n in moved_set))
     for f in figs:
@@ -241,7 +258,7 @@ def position(
         try:
             left = deck.sort_tiles([str(t).strip().lower() for t in deck_left])
         except KeyError as e:
-            raise SetupError("deck_left", f"{e.args[0]!r} is not a monster tile") from None
+            raise SetupError("deck_left", f"{quote(e.args[0])} is not a monster tile") from None
         if Counter(left) - Counter(full):
             raise SetupError("deck_left", f"{' '.join(left)} is not part of {' '.join(full)}")
     n_rev = len(full) - len(left)
@@ -308,10 +325,11 @@ def position(
         raise SetupError("ended_by", "STAGE-TWO-END comes after the 7th tile of stage 2")
     phase = Phase.OVER if ended else Phase.FIGURES if derived >= 0 else Phase.MONSTER
     if round == 1 and not any(f.moved for f in fig_tuple):
-        _check_start_stones(setup, opts, cells, pool_set)
+        check_start_stones(setup, opts, cells, pool_set)
     if to_place_set:
         if round != 1 or any(f.where != WAITING or f.moved for f in fig_tuple):
             raise SetupError("to_place", "tiles are placed before round 1, all figures waiting")
+        check_placement_phase(setup, cells, pool_set, tele, to_place_set, m, fdir)
         placed = len(tiles_for(setup)) - len(to_place_set)
         phase, derived = Phase.PLACEMENT, (start + placed) % players
     return GameState.build(
@@ -341,102 +359,12 @@ def _teleporter(text: str) -> tuple[int, int, int]:
     """``"f6:1:N"`` -> (square, pair, arrow)."""
     parts = str(text).split(":")
     if len(parts) != 3 or parts[1] not in ("1", "2"):
-        raise SetupError("teleporters", f"{text!r}: write square:pair:arrow, e.g. f6:1:N")
+        raise SetupError("teleporters", f"{quote(text)}: write square:pair:arrow, e.g. f6:1:N")
     try:
         arrow = board.direction(parts[2])
     except NotationError as e:
         raise SetupError("teleporters", str(e)) from None
     return _square(parts[0], "teleporters"), int(parts[1]), arrow
-
-
-def _check_layout(
-    setup: str,
-    opts: RuleOptions,
-    cells: list[int],
-    pools: frozenset[int],
-    tele: tuple[tuple[int, int, int], ...],
-    to_place: tuple[str, ...],
-) -> None:
-    """PLACE-LAYOUT: a layout given directly obeys the placement rules of its setup."""
-    if to_place and Counter(to_place) - Counter(tiles_for(setup)):
-        raise SetupError("to_place", f"{' '.join(to_place)} are not all tiles of {setup}")
-    if setup == "basic":
-        return
-    counts = Counter(cells[sq] for sq in board.SQUARES if cells[sq] < 0)
-    allowed = Counter(STONE_TILES[t] for t in tiles_for(setup) if t in STONE_TILES)
-    for kind, n in counts.items():
-        if n > allowed[kind]:
-            raise SetupError(
-                "stones", f"more {STONE_KINDS[kind]} tiles than {setup} has", "PLACE-LAYOUT"
-            )
-    pool_squares = sum(4 for t in tiles_for(setup) if t in ("pool_square", "pool_strip"))
-    if len(pools) > pool_squares:
-        raise SetupError(
-            "pools", f"{setup} has two blood pools, {pool_squares} squares", "PLACE-LAYOUT"
-        )
-    pairs = Counter(pair for _, pair, _ in tele)
-    for pair, n in pairs.items():
-        if n > 2 or (n != 2 and not to_place):
-            raise SetupError(
-                "teleporters", f"teleporter pair {pair} needs exactly 2", "PLACE-LAYOUT"
-            )
-    for k, (sq, _, _) in enumerate(tele):
-        others = [t for j, t in enumerate(tele) if j != k]
-        if sq in pools:
-            raise SetupError("teleporters", f"{board.name(sq)} is a pool square", "PLACE-EXACT")
-        if cells[sq]:
-            raise SetupError("teleporters", f"{board.name(sq)} holds a stone", "PLACE-EXACT")
-        found = layout_violation(
-            "teleporter_1", [sq], setup, opts, [0] * board.CELLS, frozenset(), others
-        )
-        if found is not None:
-            raise SetupError("teleporters", found[1], found[0])
-    for sq in sorted(pools):
-        found = layout_violation(
-            "pool_square", [sq], setup, opts, [0] * board.CELLS, frozenset(), ()
-        )
-        if found is not None:
-            raise SetupError("pools", found[1], found[0])
-    if setup == "bsw" and len(pools) == 8 and len(_pool_parts(pools)) != 2:
-        raise SetupError("pools", "the two blood pools may not touch", "BSW-POOLS")
-
-
-def _check_start_stones(
-    setup: str, opts: RuleOptions, cells: list[int], pools: frozenset[int]
-) -> None:
-    """At the start of round 1 the stones still lie where they were placed: on no protected
-    square and on no pool square (PLACE-CORNERS, BSW-CORNERS, PLACE-EXACT). Later in the game
-    a push may have put them there."""
-    if setup == "basic":
-        return
-    for sq in board.SQUARES:
-        if cells[sq] < 0:
-            kind = STONE_KINDS[cells[sq]]
-            if sq in pools:
-                raise SetupError(
-                    "stones", f"the {kind} on {board.name(sq)} lies on a pool", "PLACE-EXACT"
-                )
-            found = layout_violation(kind, [sq], setup, opts, [0] * board.CELLS, frozenset(), ())
-            if found is not None:
-                raise SetupError("stones", found[1], found[0])
-
-
-def _pool_parts(pools: frozenset[int]) -> list[set[int]]:
-    """The pools as groups of edge-connected squares."""
-    parts: list[set[int]] = []
-    left = set(pools)
-    while left:
-        todo = [left.pop()]
-        part = set(todo)
-        while todo:
-            sq = todo.pop()
-            for nb in board.NEIGHBOUR[sq]:
-                if nb in left:
-                    left.discard(nb)
-                    part.add(nb)
-                    todo.append(nb)
-        parts.append(part)
-    return parts
 
 
 def _derive_to_move(figures: tuple[Figure, ...], players: int, start: int) -> int:

@@ -20,7 +20,7 @@ import attrs
 
 from fearsome_rules.core import board, encoding
 from fearsome_rules.core.deck import TILES
-from fearsome_rules.core.errors import NotationError
+from fearsome_rules.core.errors import NotationError, quote
 from fearsome_rules.core.options import RuleOptions, kernel_flags
 
 EMPTY: Final = 0
@@ -442,4 +442,4 @@ def figure_index(state: GameState, figure_name: str) -> int:
         if kind in kinds:
             return SEAT_LETTERS.index(text[0]) * len(kinds) + kinds.index(kind)
     names = ", ".join(f.name for f in state.figures)
-    raise NotationError(f"{figure_name!r} is not a figure of this game (figures: {names})")
+    raise NotationError(f"{quote(figure_name)} is not a figure of this game (figures: {names})")

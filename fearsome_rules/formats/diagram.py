@@ -5,9 +5,10 @@ reads it back (also when typed by hand).
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from fearsome_rules.core import board
-from fearsome_rules.core.errors import NotationError, SetupError
+from fearsome_rules.core.errors import NotationError, SetupError, quote
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.position import position
 from fearsome_rules.core.state import (
@@ -114,10 +115,17 @@ def diagram(state: GameState) -> str:
 
 
 _STATUS = re.compile(
-    r"round (?P<round>\d+), stage (?P<stage>\d+), (?P<turn>.*); start player "
+    r"round (?P<round>[0-9]{1,3}), stage (?P<stage>[0-9]{1,3}), (?P<turn>.*); start player "
     r"(?P<start>[A-G]); tiles left:(?P<deck>.*)$"
 )
-_FIGURE = re.compile(r"(?P<name>[A-G][1345]):(?P<place>[a-z0-9]+)\((?P<face>\d)(?P<moved>\*?)\)$")
+# [0-9], not \d: \d takes the digits of every script, which int() reads as other numbers.
+_FIGURE = re.compile(
+    r"(?P<name>[A-G][1345]):(?P<place>[a-z0-9]+)\((?P<face>[0-9])(?P<moved>\*?)\)$"
+)
+
+
+MAX_DIAGRAM: Final = 100_000
+"""The longest diagram text read (a drawn board is about 1,500 characters, comments aside)."""
 
 
 def parse_diagram(text: str) -> GameState:
@@ -139,6 +147,10 @@ def parse_diagram(text: str) -> GameState:
     """
     import textwrap
 
+    if not isinstance(text, str):
+        raise NotationError(f"diagram: a diagram is text, not {type(text).__name__}")
+    if len(text) > MAX_DIAGRAM:
+        raise NotationError(f"diagram: {len(text):,} characters; at most {MAX_DIAGRAM:,} are read")
     kept = [
         (n, ln.rstrip())
         for n, ln in enumerate(text.splitlines(), 1)
@@ -160,7 +172,7 @@ def parse_diagram(text: str) -> GameState:
     for r, (n, line) in enumerate(rows):
         label = line[:2].strip()
         if label != str(r + 1):
-            raise NotationError(f"diagram line {n}: expected row {r + 1}, found {line[:4]!r}")
+            raise NotationError(f"diagram line {n}: expected row {r + 1}, found {quote(line[:4])}")
         body = line[4:].ljust(board.COLUMNS * 3)
         for c in range(board.COLUMNS):
             cell = body[3 * c : 3 * c + 3]
@@ -168,13 +180,13 @@ def parse_diagram(text: str) -> GameState:
             if not board.ON_BOARD[sq]:
                 if cell.strip():
                     raise NotationError(
-                        f"diagram line {n}: {cell.strip()!r} lies outside the board"
+                        f"diagram line {n}: {quote(cell.strip())} lies outside the board"
                     )
                 continue
             name = board.NAMES[sq]
             head, mark = cell[:2], cell[2]
             if mark not in " ~":
-                raise NotationError(f"diagram line {n}, {name}: {cell!r} is not a cell")
+                raise NotationError(f"diagram line {n}, {name}: {quote(cell)} is not a cell")
             if mark == "~":
                 pools.append(name)
             if head in (".", "X.", "E.", ". ") or head.strip() == ".":
@@ -195,7 +207,7 @@ def parse_diagram(text: str) -> GameState:
                     raise NotationError(f"diagram line {n}: {head} stands on two squares")
                 figures[head] = name
             else:
-                raise NotationError(f"diagram line {n}, {name}: {head!r} is not a piece")
+                raise NotationError(f"diagram line {n}, {name}: {quote(head)} is not a piece")
     if not monster:
         raise NotationError("diagram: no monster (M with an arrow ^ > v <) on the board")
     faces: dict[str, int] = {}
@@ -212,7 +224,9 @@ def parse_diagram(text: str) -> GameState:
                 for item in rest.split():
                     m = _FIGURE.match(item)
                     if not m or m["name"][0] != key:
-                        raise NotationError(f"{item!r}: write name:place(face), e.g. A5:g7(2*)")
+                        raise NotationError(
+                            f"{quote(item)}: write name:place(face), e.g. A5:g7(2*)"
+                        )
                     on_grid = figures.get(m["name"])
                     if m["place"] in ("waiting", "out", "removed"):
                         if on_grid:
@@ -230,7 +244,7 @@ def parse_diagram(text: str) -> GameState:
                 for pair in rest.split():
                     name, eq, value = pair.partition("=")
                     if not eq:
-                        raise NotationError(f"option {pair!r}: write name=value")
+                        raise NotationError(f"option {quote(pair)}: write name=value")
                     options = options.with_option(name, value)
             elif key == "out in order":
                 escapes = rest.split()
@@ -245,7 +259,7 @@ def parse_diagram(text: str) -> GameState:
             elif (m := _STATUS.match(line)) is not None:
                 status = m
             else:
-                raise NotationError(f"{line!r} is not a line of a diagram")
+                raise NotationError(f"{quote(line)} is not a line of a diagram")
         except (NotationError, ValueError) as e:
             raise NotationError(f"diagram line {n}: {e}") from None
     if status is None:

@@ -9,14 +9,18 @@ The position string is a list of ``key=value`` fields separated by spaces::
 A figure is ``name:place:face`` with ``*`` after the face if it has moved this round; ``place``
 is a square, ``waiting``, ``out`` or ``removed``. ``pools=basic`` is short for the printed
 squares i3,j3,i4,j4,e9,f9,g9,h9 in every setup (placed pools may lie there too); ``pools=``
-is no pools. ``options`` lists the options that differ
-from the defaults as ``name:value``. Whose turn it is and the phase follow from the rest.
+is no pools. ``options`` lists the options that differ from the defaults as ``name:value``.
+Whose turn it is and the phase follow from the rest. Numbers are ASCII digits; a position
+string is read up to 20,000 characters (:data:`MAX_LENGTH`; the longest game needs under 3,000).
 """
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 from fearsome_rules.core import board
-from fearsome_rules.core.errors import NotationError, SetupError
+from fearsome_rules.core.errors import NotationError, SetupError, quote
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.position import position
 from fearsome_rules.core.state import (
@@ -101,6 +105,12 @@ def position_string(state: GameState) -> str:
     return " ".join([*(f"{k}={parts[k]}" for k in _FIELDS), *tail])
 
 
+MAX_LENGTH: Final = 20_000
+# ASCII digits only: str.isdigit also takes "²", which int() then refuses; and no number in a
+# position has more than two digits.
+_NUMBER: Final = re.compile(r"[0-9]{1,3}")
+
+
 def _split(value: str) -> list[str]:
     return [v for v in value.split(",") if v]
 
@@ -119,16 +129,23 @@ def parse_position(text: str) -> GameState:
     Traceback (most recent call last):
     fearsome_rules.NotationError: position string: figures.A5: 'o12' is not a square: ...
     """
+    if not isinstance(text, str):
+        raise NotationError(f"a position string is text, not {type(text).__name__}")
+    if len(text) > MAX_LENGTH:
+        raise NotationError(
+            f"a position string of {len(text):,} characters: the longest game needs under "
+            f"3,000, so at most {MAX_LENGTH:,} are read"
+        )
     fields: dict[str, str] = {}
     for word in text.split():
         key, eq, value = word.partition("=")
         if not eq:
-            raise NotationError(f"{word!r}: expected key=value")
+            raise NotationError(f"{quote(word)}: expected key=value")
         if key not in _FIELDS and key not in _OPTIONAL:
             known = ", ".join((*_FIELDS, *_OPTIONAL))
-            raise NotationError(f"{key!r} is not a field; fields are {known}")
+            raise NotationError(f"{quote(key)} is not a field; fields are {known}")
         if key in fields:
-            raise NotationError(f"field {key!r} is given twice")
+            raise NotationError(f"field {quote(key)} is given twice")
         fields[key] = value
     missing = [k for k in _FIELDS if k not in fields]
     if missing:
@@ -144,19 +161,19 @@ def parse_position(text: str) -> GameState:
         for item in _split(fields["figures"]):
             parts = item.split(":")
             if len(parts) != 3:
-                raise NotationError(f"figure {item!r}: write name:place:face, e.g. A5:g7:2*")
+                raise NotationError(f"figure {quote(item)}: write name:place:face, e.g. A5:g7:2*")
             fname, place, face = parts
             if face.endswith("*"):
                 moved.append(fname)
                 face = face[:-1]
-            if not face.isdigit():
-                raise NotationError(f"figure {item!r}: the face must be a number")
+            if not _NUMBER.fullmatch(face):
+                raise NotationError(f"figure {quote(item)}: the face must be a number")
             figures[fname] = place
             faces[fname] = int(face)
         msq, _, mdir = fields["monster"].partition(":")
         for k in ("players", "round", "stage"):
-            if not fields[k].isdigit():
-                raise NotationError(f"{k}={fields[k]!r} is not a number")
+            if not _NUMBER.fullmatch(fields[k]):
+                raise NotationError(f"{k}={quote(fields[k][:20])} is not a number from 0 to 999")
         # "basic" names the basic game's squares, whatever the setup: a placed
         # layout may put its pools exactly there (issue 16).
         pools = (
@@ -169,7 +186,7 @@ def parse_position(text: str) -> GameState:
             sq, _, kind = item.partition(":")
             if kind not in kinds:
                 raise NotationError(
-                    f"stone {item!r}: the kind is crystal, turn_right or turn_about"
+                    f"stone {quote(item)}: the kind is crystal, turn_right or turn_about"
                 )
             kinds[kind].append(sq)
         return position(

@@ -17,9 +17,10 @@ from typing import Any, Final, Literal
 import attrs
 
 from fearsome_rules.core.actions import Action, parse_action
-from fearsome_rules.core.errors import FearsomeError, NotationError, RuleError
+from fearsome_rules.core.errors import FearsomeError, NotationError, RuleError, quote, shown_path
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import SEAT_LETTERS, GameState
+from fearsome_rules.formats.safe_input import InputError, load_yaml, read_text, unprintable
 from fearsome_rules.formats.state_json import (
     FORMAT_VERSION,
     RecordError,
@@ -138,9 +139,9 @@ class GameRecord:
             try:
                 state = apply(state, parse_action(text))
             except RuleError as e:
-                raise RecordError(f"action {k} ({text!r}): {e}", k) from None
+                raise RecordError(f"action {k} ({quote(text)}): {e}", k) from None
             except NotationError as e:
-                raise RecordError(f"action {k} ({text!r}): {e}", k) from None
+                raise RecordError(f"action {k} ({quote(text)}): {e}", k) from None
             yield state
 
     def replay(self, upto: int | None = None) -> GameState:
@@ -180,13 +181,16 @@ class GameRecord:
         what = "record"
         data = loads(obj, what) if isinstance(obj, str) else obj
         doc = structure(data, RecordDoc, what)
+        _check_text(doc, what)
         if doc.version != FORMAT_VERSION:
             raise RecordError(
                 f"{what}: format version {doc.version}; this engine reads {FORMAT_VERSION}"
             )
         seat = doc.start_player.strip().upper()
         if len(seat) != 1 or seat not in SEAT_LETTERS:
-            raise RecordError(f"{what}: $.start_player: {doc.start_player!r} is not a seat A-G")
+            raise RecordError(
+                f"{what}: $.start_player: {quote(doc.start_player)} is not a seat A-G"
+            )
         record = cls(
             doc.players,
             SEAT_LETTERS.index(seat),
@@ -199,36 +203,45 @@ class GameRecord:
         return record
 
 
-def load_record(path: str) -> GameRecord:
-    """Read a record file; errors name the file (and the line, for a bad action)."""
-    from pathlib import Path
+def _check_text(doc: RecordDoc, what: str) -> None:
+    """Refuse a control character or a lone surrogate in any text of the record (JSON writes
+    both as escapes), naming its place; for an action, its number."""
+    fields = {"setup": doc.setup, "start_player": doc.start_player, "position": doc.position}
+    texts = [(f"$.{k}", text, 0) for k, text in fields.items()]
+    texts += [(f"$.options.{k}", f"{k} {v}", 0) for k, v in doc.options.items()]
+    texts += [(f"$.actions[{k - 1}]", text, k) for k, text in enumerate(doc.actions, 1)]
+    for where, text, action in texts:
+        bad = unprintable(text)
+        if bad is not None:
+            raise RecordError(f"{what}: {where}: {bad}: not printable text", action)
 
+
+def load_record(path: str) -> GameRecord:
+    """Read a record file (at most ``MAX_FILE_BYTES`` of UTF-8 JSON); errors name the file
+    (and the line, for a bad action)."""
     try:
-        text = Path(path).read_text("utf-8")
-    except OSError as e:
-        raise RecordError(f"{path}: {e.strerror}") from None
+        text = read_text(path)
+    except InputError as e:
+        raise RecordError(str(e)) from None
     try:
         record = GameRecord.from_json(text)
         for _ in record.states():
             pass
     except RecordError as e:
-        line = _line_of(text, e.action) if e.action else 0
-        raise RecordError(f"{path}:{line}: {e}" if line else f"{path}: {e}", e.action) from None
+        line = _line_of(text, path, e.action) if e.action else 0
+        raise RecordError(
+            f"{shown_path(path)}:{line}: {e}" if line else f"{shown_path(path)}: {e}", e.action
+        ) from None
     return record
 
 
-def _line_of(text: str, action: int) -> int:
+def _line_of(text: str, path: str, action: int) -> int:
     """The line on which element ``action`` (1-based) of ``actions`` starts, or 0."""
-    import yaml
-
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
+        data, marks = load_yaml(text, path)  # JSON is YAML, nearly always
+    except InputError:
         return 0
-    if not isinstance(root, yaml.MappingNode):
-        return 0
-    for key, value in root.value:
-        is_list = key.value == "actions" and isinstance(value, yaml.SequenceNode)
-        if is_list and 0 < action <= len(value.value):
-            return int(value.value[action - 1].start_mark.line) + 1
+    actions = data.get("actions") if isinstance(data, dict) else None
+    if isinstance(actions, list) and 0 < action <= len(actions):
+        return marks.at(("actions", action - 1))[0]
     return 0

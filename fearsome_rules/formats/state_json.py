@@ -14,18 +14,20 @@ The game record (:mod:`fearsome_rules.formats.record`) is read with the same str
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Mapping
-from typing import Any, Final, Literal, TypeVar, get_origin
+from typing import Any, Final, Literal, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
 import cattrs.cols
+import cattrs.v
 
 from fearsome_rules.core import board
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
-from fearsome_rules.core.errors import FearsomeError, NotationError, SetupError
+from fearsome_rules.core.errors import FearsomeError, NotationError, SetupError, quote
 from fearsome_rules.core.options import RuleOptions
-from fearsome_rules.core.state import SEAT_LETTERS, STONE_KINDS, GameState
+from fearsome_rules.core.state import SEAT_LETTERS, STONE_KINDS, GameState, kinds_for
 
 FORMAT_VERSION: Final = 1
 STATE_FORMAT: Final = "fearsome-rules/state"
@@ -53,7 +55,7 @@ class FigureDoc:
     name: str
     where: str
     face: int
-    moved: bool = False
+    moved: bool
 
 
 @attrs.frozen
@@ -85,9 +87,9 @@ class StateDoc:
     figures: list[FigureDoc]
     deck: list[str]
     escapes: list[str]
-    ended_by: str = ""
-    teleporters: list[TeleporterDoc] = attrs.Factory(list)
-    to_place: list[str] = attrs.Factory(list)
+    ended_by: str
+    teleporters: list[TeleporterDoc]
+    to_place: list[str]
 
 
 @attrs.frozen
@@ -117,10 +119,14 @@ class PlaceDoc:
 T = TypeVar("T")
 
 
+class _Wrong(TypeError):
+    """A value of the wrong JSON type or value; the message says what was expected."""
+
+
 def _exact(kind: type[T]) -> Callable[[object, type], T]:
     def structure(value: object, _type: type) -> T:
         if type(value) is not kind:
-            raise TypeError(f"expected {kind.__name__}, found {type(value).__name__} {value!r}")
+            raise _Wrong(f"expected {kind.__name__}, found {type(value).__name__} {quote(value)}")
         return value
 
     return structure
@@ -129,13 +135,31 @@ def _exact(kind: type[T]) -> Callable[[object, type], T]:
 def _str_or_bool(value: object, _type: object) -> str | bool:
     if isinstance(value, (str, bool)):
         return value
-    raise TypeError(f"expected a string or true/false, found {value!r}")
+    raise _Wrong(f"expected a string or true/false, found {quote(value)}")
 
 
 converter = cattrs.Converter(forbid_extra_keys=True)
 for _kind in (str, int, bool):
     converter.register_structure_hook(_kind, _exact(_kind))
 converter.register_structure_hook(str | bool, _str_or_bool)
+
+
+def _is_literal(t: Any) -> bool:
+    return get_origin(t) is Literal
+
+
+def _literal_hook(t: Any) -> Callable[[Any, Any], Any]:
+    allowed = get_args(t)
+
+    def structure(value: object, _type: object) -> Any:
+        if not any(type(value) is type(a) and value == a for a in allowed):
+            raise _Wrong(f"expected {' or '.join(quote(a) for a in allowed)}, found {quote(value)}")
+        return value
+
+    return structure
+
+
+converter.register_structure_hook_factory(_is_literal, _literal_hook)
 
 
 def _checked(kind: type, base: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
@@ -145,7 +169,7 @@ def _checked(kind: type, base: Callable[[Any, Any], Any]) -> Callable[[Any, Any]
     def structure(value: object, t: object) -> Any:
         if not isinstance(value, kind):
             name = "an array" if kind is list else "an object"
-            raise TypeError(f"expected {name}, found {type(value).__name__} {value!r}")
+            raise _Wrong(f"expected {name}, found {type(value).__name__} {quote(value)}")
         return base(value, t)
 
     return structure
@@ -179,16 +203,57 @@ def structure(obj: object, cls: type[T], what: str) -> T:
     try:
         return converter.structure(obj, cls)
     except Exception as e:  # cattrs reports a group of errors; name each place
-        problems = cattrs.transform_error(e, path="$") if isinstance(e, Exception) else [str(e)]
-        raise RecordError(f"{what}: " + "; ".join(problems)) from None
+        problems = cattrs.transform_error(e, path="$", format_exception=_problem)
+        raise RecordError(f"{what}: " + "; ".join(problems[:5])) from None
+
+
+def _problem(e: BaseException, kind: object) -> str:
+    """One of cattrs' problems, with the file's text quoted (a key may hold a newline)."""
+    if isinstance(e, cattrs.ForbiddenExtraKeysError):
+        names = sorted(e.extra_fields)
+        more = f" and {len(names) - 3} more" if len(names) > 3 else ""
+        return f"unknown keys {', '.join(quote(n) for n in names[:3])}{more}"
+    if isinstance(e, _Wrong):
+        return str(e)
+    return cattrs.v.format_exception(e, kind if isinstance(kind, type) else None)
+
+
+MAX_TEXT: Final = 1_000_000
+"""The longest JSON text read (a state is about 3 KB, the record of a whole game 10 KB)."""
 
 
 def loads(text: str, what: str) -> Any:
-    """JSON text parsed; raises RecordError naming ``what``, the line and the column."""
+    """JSON text parsed strictly; raises RecordError naming ``what``, the line and the column.
+    A key given twice in an object is refused (``json`` would keep the last silently), as are
+    texts beyond :data:`MAX_TEXT` characters and nesting deeper than the parser's recursion."""
+    if len(text) > MAX_TEXT:
+        raise RecordError(f"{what}: {len(text):,} characters; at most {MAX_TEXT:,} are read")
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as e:
         raise RecordError(f"{what}: line {e.lineno}, column {e.colno}: {e.msg}") from None
+    except _RepeatedKey as e:
+        raise RecordError(
+            f"{what}: the key {quote(e.args[0])} is given twice in one object"
+        ) from None
+    except ValueError:  # the only other ValueError: a number beyond Python's digit limit
+        limit = sys.get_int_max_str_digits()
+        raise RecordError(f"{what}: a number of more than {limit:,} digits") from None
+    except RecursionError:
+        raise RecordError(f"{what}: arrays or objects nested too deeply") from None
+
+
+class _RepeatedKey(Exception):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _RepeatedKey(key)
+        out[key] = value
+    return out
 
 
 # --- states ----------------------------------------------------------------------------------
@@ -272,10 +337,13 @@ def state_from_json(obj: object | str) -> GameState:
         )
     from fearsome_rules.core.position import position
 
+    _check_figure_names(doc, what)
     kinds: dict[str, list[str]] = {k: [] for k in _KIND_OF_NAME}
     for sq, kind in doc.stones.items():
         if kind not in kinds:
-            raise RecordError(f"{what}: $.stones.{sq}: {kind!r} is not one of {', '.join(kinds)}")
+            raise RecordError(
+                f"{what}: $.stones.{sq}: {quote(kind)} is not one of {', '.join(kinds)}"
+            )
         kinds[kind].append(sq)
     try:
         state = position(
@@ -304,22 +372,36 @@ def state_from_json(obj: object | str) -> GameState:
         )
     except (SetupError, NotationError) as e:
         raise RecordError(f"{what}: {e}") from None
-    if len(doc.figures) != len(state.figures):
-        raise RecordError(
-            f"{what}: $.figures: {len(doc.figures)} figures, but {doc.players} players have "
-            f"{len(state.figures)}"
-        )
     mover = SEAT_LETTERS[state.to_move] if state.to_move >= 0 else ""
     if doc.to_move.strip().upper() != mover:
         raise RecordError(
-            f"{what}: $.to_move is {doc.to_move!r}, but the position gives {mover or 'nobody'}"
+            f"{what}: $.to_move is {quote(doc.to_move)}, but the position gives {mover or 'nobody'}"
         )
     if doc.phase != state.phase.value:
         raise RecordError(
-            f"{what}: $.phase is {doc.phase!r}, but the position is in the "
+            f"{what}: $.phase is {quote(doc.phase)}, but the position is in the "
             f"{state.phase.value} phase"
         )
     return state
+
+
+def _check_figure_names(doc: StateDoc, what: str) -> None:
+    """Each figure of the game exactly once (a mapping built from the list would keep the last
+    of two entries and let a missing figure wait at the entrance)."""
+    seen: set[str] = set()
+    for k, fig in enumerate(doc.figures):
+        if fig.name in seen:
+            raise RecordError(f"{what}: $.figures[{k}].name: {fig.name} is listed twice")
+        seen.add(fig.name)
+    if not 2 <= doc.players <= 7:  # position() names the rule; the names below need a count
+        return
+    every = [f"{SEAT_LETTERS[s]}{k}" for s in range(doc.players) for k in kinds_for(doc.players)]
+    missing = [n for n in every if n not in seen]
+    if missing:
+        raise RecordError(
+            f"{what}: $.figures: {', '.join(missing)} missing ({doc.players} players have "
+            f"{len(every)} figures: {', '.join(every)})"
+        )
 
 
 # --- actions ---------------------------------------------------------------------------------
@@ -348,7 +430,7 @@ def action_from_json(obj: object | str) -> Action:
         "place": PlaceDoc,
     }
     kind = data.get("type") if isinstance(data, dict) else None
-    if kind not in kinds:
+    if not isinstance(kind, str) or kind not in kinds:
         raise RecordError(f"{what}: $.type must be one of move, reveal, place")
     doc = structure(data, kinds[kind], what)
     try:

@@ -29,11 +29,19 @@ import jsonschema
 
 from fearsome_rules.core import board
 from fearsome_rules.core.actions import Action, FigureMove, Reveal, parse_action
-from fearsome_rules.core.errors import FearsomeError, NotationError, RuleError, SetupError
+from fearsome_rules.core.errors import (
+    FearsomeError,
+    NotationError,
+    RuleError,
+    SetupError,
+    quote,
+    shown_path,
+)
 from fearsome_rules.core.game import apply, check
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import SEAT_LETTERS, GameState
 from fearsome_rules.formats.position_string import parse_position, position_string
+from fearsome_rules.formats.safe_input import InputError, read_text
 from fearsome_rules.tools import conformance as cf
 
 QUESTION_KEYS = ("position", "tile", "move", "options", "description")
@@ -95,14 +103,11 @@ def load(
     """The question in a question file or a conformance case file (``case`` picks the case)."""
     file = str(path)
     p = Path(path)
-    if not p.exists():
-        raise QuestionError(f"{file}: no such file")
-    if p.is_dir():
-        raise QuestionError(f"{file}: is a folder; give a case file or a question file")
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise QuestionError(f"{file}: cannot read the file: {e}") from None
+        text = read_text(p)
+    except InputError as e:
+        hint = "; give a case file or a question file" if "folder" in e.message else ""
+        raise QuestionError(f"{e}{hint}") from None
     read = cf.read_yaml(text, file)
     if isinstance(read, cf.Problem):
         raise QuestionError(str(read))
@@ -112,10 +117,14 @@ def load(
         return _from_case_file(p, case, opts, tile)
     if isinstance(data, dict) and "position" in data:
         if case is not None:
-            raise QuestionError(f"{file}: --case {case}: this is a question file, not a case file")
+            raise QuestionError(
+                f"{shown_path(file)}: --case {quote(case)}: "
+                "this is a question file, not a case file"
+            )
         return _from_question(data, marks, file, opts, tile)
     raise QuestionError(
-        f"{file}:1:1: neither a question file (with position:) nor a case file (with cases:)"
+        f"{shown_path(file)}:1:1: neither a question file "
+        "(with position:) nor a case file (with cases:)"
     )
 
 
@@ -131,13 +140,15 @@ def _from_case_file(
     if case_id is None:
         if len(ids) != 1:
             raise QuestionError(
-                f"{path}: {len(ids)} cases; pick one with --case ({', '.join(ids)})"
+                f"{shown_path(path)}: {len(ids)} cases; pick one with --case ({', '.join(ids)})"
             )
         case = suite.cases[0]
     else:
         found = [c for c in suite.cases if c.id == case_id]
         if not found:
-            raise QuestionError(f"{path}: no case {case_id!r}; the cases are {', '.join(ids)}")
+            raise QuestionError(
+                f"{shown_path(path)}: no case {quote(case_id)}; the cases are {', '.join(ids)}"
+            )
         case = found[0]
     return from_case(case, options, tile)
 
@@ -220,10 +231,7 @@ def _question_schema(position_is_text: bool) -> dict[str, Any]:
 
 @lru_cache(maxsize=2)
 def _validator(position_is_text: bool) -> jsonschema.protocols.Validator:
-    schema = _question_schema(position_is_text)
-    cls = jsonschema.validators.validator_for(cf.schema())
-    validator: jsonschema.protocols.Validator = cls(schema)
-    return validator
+    return cf.strict_validator(_question_schema(position_is_text))
 
 
 def _from_question(
@@ -238,7 +246,7 @@ def _from_question(
 
     def fail(at: cf.Path_, message: str, key: bool = False) -> QuestionError:
         line, col = marks.at(at, key=key)
-        return QuestionError(f"{file}:{line}:{col}: {message}")
+        return QuestionError(f"{shown_path(file)}:{line}:{col}: {message}")
 
     if "tile" in data and "move" in data:
         raise fail(("move",), "give a tile: or a move:, not both", key=True)
@@ -258,7 +266,7 @@ def _from_question(
             try:
                 board.square(text)
             except NotationError as e:
-                raise fail(("position", *at), f"bad square {text!r}: {e}") from None
+                raise fail(("position", *at), f"bad square {quote(text)}: {e}") from None
         mapping = dict(pos)
         if "move" not in data:
             mapping.setdefault("moved", "all")
@@ -290,9 +298,11 @@ def _from_question(
         try:
             move = parse_action(data["move"])
         except NotationError as e:
-            raise fail(("move",), f"bad move {data['move']!r}: {e}") from None
+            raise fail(("move",), f"bad move {quote(data['move'])}: {e}") from None
         if not isinstance(move, FigureMove):
-            raise fail(("move",), f"{data['move']!r} is not a figure move (use tile: for a tile)")
+            raise fail(
+                ("move",), f"{quote(data['move'])} is not a figure move (use tile: for a tile)"
+            )
         try:
             return attrs.evolve(q, action=_checked(state, move, "move"))
         except QuestionError as e:

@@ -22,6 +22,7 @@ from fearsome_rules.tools.conformance.casefile import (
     read_yaml,
     schema,
     schema_problem,
+    strict_validator,
 )
 from fearsome_rules.tools.conformance.cases import (
     Case,
@@ -71,4 +72,5 @@ __all__ = [
     "select",
     "setup_field_path",
     "start_state",
+    "strict_validator",
 ]

@@ -16,17 +16,19 @@ import attrs
 
 from fearsome_rules.core import board
 from fearsome_rules.core.actions import parse_action
-from fearsome_rules.core.errors import FearsomeError, NotationError, SetupError
+from fearsome_rules.core.errors import FearsomeError, NotationError, SetupError, quote, shown_path
 from fearsome_rules.core.game import new_game
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.position import position
 from fearsome_rules.core.rules import RULE_IDS
 from fearsome_rules.core.state import SEAT_LETTERS, GameState, kinds_for
 from fearsome_rules.formats.position_string import parse_position, position_string
+from fearsome_rules.formats.safe_input import InputError, read_text
 from fearsome_rules.tools.conformance.casefile import (
     Marks,
     Path_,
     Problem,
+    problem_of,
     read_yaml,
     schema_problem,
     validator,
@@ -74,11 +76,18 @@ def case_files(paths: Sequence[str | Path]) -> list[Path]:
     """The ``*.yaml``/``*.yml`` files named, or found under the folders named, sorted."""
     out: list[Path] = []
     for p in map(Path, paths):
-        if p.is_dir():
+        if _is_dir(p):
             out.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml")))
         else:
-            out.append(p)
+            out.append(p)  # reading it will say what is wrong with it
     return out
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):  # a name too long, a NUL in it
+        return False
 
 
 def load(paths: Sequence[str | Path]) -> Suite:
@@ -91,9 +100,9 @@ def load(paths: Sequence[str | Path]) -> Suite:
     for path in files:
         file = str(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            problems.append(Problem(file, 1, 1, f"cannot read the file: {e}"))
+            text = read_text(path)
+        except InputError as e:
+            problems.append(problem_of(e))
             continue
         read = read_yaml(text, file)
         if isinstance(read, Problem):
@@ -124,14 +133,14 @@ def _check_case(
         found.append(Problem(file, line, col, message))
 
     cid = raw["id"]
-    where = f"{file}:{marks.at((*path, 'id'))[0]}"
+    where = f"{shown_path(file)}:{marks.at((*path, 'id'))[0]}"
     if cid in seen_ids:
-        problem(("id",), f"duplicate case id {cid!r} (first used at {seen_ids[cid]})")
+        problem(("id",), f"duplicate case id {quote(cid)} (first used at {seen_ids[cid]})")
     else:
         seen_ids[cid] = where
     for k, rid in enumerate(raw["rules"]):
         if rid not in RULE_IDS:
-            problem(("rules", k), f"unknown rule id {rid!r}: not a heading in spec/")
+            problem(("rules", k), f"unknown rule id {quote(rid)}: not a heading in spec/")
     opts = RuleOptions()
     for name, value in raw.get("options", {}).items():
         opts = opts.with_option(name, value if isinstance(value, bool) else str(value))
@@ -141,7 +150,7 @@ def _check_case(
         try:
             board.square(text)
         except NotationError as e:
-            problem(at, f"bad square name {text!r}: {e}")
+            problem(at, f"bad square name {quote(text)}: {e}")
 
     def squares(at: Path_, values: Iterable[str]) -> None:
         for k, v in enumerate(values):
@@ -158,7 +167,7 @@ def _check_case(
             try:
                 parse_action(st["do"])
             except NotationError as e:
-                problem((*at, "do"), f"bad action {st['do']!r}: {e}")
+                problem((*at, "do"), f"bad action {quote(st['do'])}: {e}")
         exp = st.get("expect") or {}
         for name, want in exp.get("figures", {}).items():
             place = want if isinstance(want, str) else want.get("at")
@@ -178,7 +187,7 @@ def _check_case(
             try:
                 parse_action(text)
             except NotationError as e:
-                problem((*at, "expect", "legal_moves", k), f"bad action {text!r}: {e}")
+                problem((*at, "expect", "legal_moves", k), f"bad action {quote(text)}: {e}")
         steps.append(Step(n + 1, st.get("do"), st.get("expect"), st.get("error")))
     start = next((k, raw[k]) for k in ("position", "position_string", "new_game") if k in raw)
     case = Case(

@@ -14,7 +14,7 @@ from fearsome_rules.core import board
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import parse_action
 from fearsome_rules.core.endings import outcome as game_outcome
-from fearsome_rules.core.errors import NotationError
+from fearsome_rules.core.errors import NotationError, quote
 from fearsome_rules.core.game import apply, chance_outcomes, check, legal_moves
 from fearsome_rules.core.state import SEAT_LETTERS, STONE_KINDS, GameState
 
@@ -102,12 +102,12 @@ def compare(
             )
             a = want_ev[k] if k < len(want_ev) else "(no more events)"
             b = texts[k] if k < len(texts) else "(no more events)"
-            out.append(f"events differ at #{k + 1}: expected {a!r}, got {b!r}")
+            out.append(f"events differ at #{k + 1}: expected {quote(a)}, got {quote(b)}")
     if "events_contain" in exp:
         it = iter(texts)
         for want_e in exp["events_contain"]:
             if not any(t == want_e for t in it):
-                out.append(f"events: {want_e!r} does not occur (in this order)")
+                out.append(f"events: {quote(want_e)} does not occur (in this order)")
                 break
     if "eaten" in exp:
         got_eaten = [
@@ -215,11 +215,13 @@ def _compare_legal(want: Sequence[str], figure: str | None, state: GameState) ->
         action = parse_action(text)
         err = check(state, action)
         if err is not None:
-            out.append(f"legal_moves: {text!r} is not legal: [{err.rule}] {err.message}")
+            out.append(f"legal_moves: {quote(text)} is not legal: [{err.rule}] {err.message}")
             continue
         result = apply(state, action)
         if result in expected:
-            out.append(f"legal_moves: {text!r} has the same result as {expected[result]!r}")
+            out.append(
+                f"legal_moves: {quote(text)} has the same result as {quote(expected[result])}"
+            )
         expected[result] = text
     got: dict[GameState, str] = {}
     for move in legal_moves(state, figure):

@@ -17,7 +17,7 @@ import attrs
 
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import Action, parse_action
-from fearsome_rules.core.errors import FearsomeError, RuleError
+from fearsome_rules.core.errors import FearsomeError, RuleError, quote
 from fearsome_rules.core.game import apply_traced, check
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import GameState
@@ -81,13 +81,13 @@ def _run_step(step: Step, state: GameState) -> tuple[list[str], GameState, bool]
         err = check(state, action)
         if err is None:
             return (
-                [f"{step.do!r}: expected a refusal by {step.error}, but it is legal"],
+                [f"{quote(step.do)}: expected a refusal by {step.error}, but it is legal"],
                 state,
                 False,
             )
         if err.rule != step.error:
             return (
-                [f"{step.do!r}: refused by {err.rule} ({err.message}), expected {step.error}"],
+                [f"{quote(step.do)}: refused by {err.rule} ({err.message}), expected {step.error}"],
                 state,
                 False,
             )
@@ -95,7 +95,7 @@ def _run_step(step: Step, state: GameState) -> tuple[list[str], GameState, bool]
     try:
         after, events = apply_traced(state, action)
     except RuleError as e:
-        return ([f"{step.do!r} was refused: [{e.rule}] {e.message}"], state, True)
+        return ([f"{quote(step.do)} was refused: [{e.rule}] {e.message}"], state, True)
     return (compare(step.expect or {}, state, after, events), after, False)
 
 

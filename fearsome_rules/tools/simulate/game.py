@@ -14,7 +14,7 @@ import attrs
 
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.endings import outcome
-from fearsome_rules.core.errors import FearsomeError
+from fearsome_rules.core.errors import FearsomeError, quote
 from fearsome_rules.core.game import apply, apply_traced, new_game
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import OUT, REMOVED, Phase
@@ -74,7 +74,9 @@ def resolve_bots(bots: BotSpec | Sequence[BotSpec], players: int) -> tuple[Bot, 
         if isinstance(spec, str):
             bot = BOTS.get(spec.strip().lower())
             if bot is None:
-                raise FearsomeError(f"unknown bot {spec!r}: the bots are {', '.join(sorted(BOTS))}")
+                raise FearsomeError(
+                    f"unknown bot {quote(spec)}: the bots are {', '.join(sorted(BOTS))}"
+                )
             out.append(bot)
         else:
             out.append(spec)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import TextIO
 
-from fearsome_rules.core.errors import FearsomeError
+from fearsome_rules.core.errors import FearsomeError, quote
 from fearsome_rules.core.game import new_game
 from fearsome_rules.core.layout import SETUPS
 from fearsome_rules.core.options import RuleOptions
@@ -77,17 +77,17 @@ def simulate(
     """
     opts = RuleOptions() if options is None else options
     if not isinstance(games, int) or games < 1:
-        raise FearsomeError(f"games: {games!r}: play at least one game")
+        raise FearsomeError(f"games: {quote(games)}: play at least one game")
     if setup not in SETUPS:
-        raise FearsomeError(f"setup: {setup!r}: one of {', '.join(SETUPS)}")
+        raise FearsomeError(f"setup: {quote(setup)}: one of {', '.join(SETUPS)}")
     new_game(players, 0, opts, setup)  # checks players and options before any work
     specs: list[BotSpec] = [bots] if isinstance(bots, str) or callable(bots) else list(bots)
     resolve_bots(specs, players)
     job = Job(players, seed, tuple(specs), opts, setup)
     if workers is not None and workers < 1:
-        raise FearsomeError(f"workers: {workers!r}: at least 1")
+        raise FearsomeError(f"workers: {quote(workers)}: at least 1")
     if chunksize is not None and chunksize < 1:
-        raise FearsomeError(f"chunksize: {chunksize!r}: at least 1")
+        raise FearsomeError(f"chunksize: {quote(chunksize)}: at least 1")
     n_workers = workers or cores()
     size = chunksize or default_chunksize(games, n_workers)
     chunks = [(a, min(a + size, games)) for a in range(0, games, size)]

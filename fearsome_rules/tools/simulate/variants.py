@@ -3,7 +3,7 @@ the rules as given, and the published variants."""
 
 from __future__ import annotations
 
-from fearsome_rules.core.errors import FearsomeError
+from fearsome_rules.core.errors import FearsomeError, quote
 from fearsome_rules.core.options import RuleOptions
 
 PUBLISHED_VARIANTS = ("default", "three_hits=true", "finish_round=true")
@@ -21,7 +21,9 @@ def parse_variant(text: str, base: RuleOptions) -> tuple[str, RuleOptions]:
     for pair in spec.split(","):
         name, eq, value = pair.partition("=")
         if not eq or not name.strip():
-            raise FearsomeError(f"--variant {text!r}: write NAME=VALUE[,NAME=VALUE...] or default")
+            raise FearsomeError(
+                f"--variant {quote(text)}: write NAME=VALUE[,NAME=VALUE...] or default"
+            )
         opts = opts.with_option(name.strip(), value.strip())
         parts.append(f"{name.strip()}={value.strip()}")
     return ",".join(parts), opts

@@ -15,12 +15,17 @@ from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal, p
 from fearsome_rules.core.batch import Playout, playouts
 from fearsome_rules.core.endings import Outcome, outcome
 from fearsome_rules.core.errors import (
+    ArgumentError,
+    ArgumentTypeError,
     FearsomeError,
     IllegalActionError,
     IllegalMoveError,
     NotationError,
+    NotationTypeError,
+    PositionError,
     RuleError,
     SetupError,
+    SetupTypeError,
 )
 from fearsome_rules.core.game import (
     apply,
@@ -41,6 +46,7 @@ from fearsome_rules.formats.position_string import parse_position, position_stri
 from fearsome_rules.formats.record import GameRecord
 from fearsome_rules.formats.state_json import (
     RecordError,
+    RecordTypeError,
     action_from_json,
     action_to_json,
     state_from_json,
@@ -55,6 +61,8 @@ COMPILED: bool = kernel.COMPILED
 __all__ = [
     "COMPILED",
     "Action",
+    "ArgumentError",
+    "ArgumentTypeError",
     "Continuation",
     "FearsomeError",
     "Figure",
@@ -64,15 +72,19 @@ __all__ = [
     "IllegalActionError",
     "IllegalMoveError",
     "NotationError",
+    "NotationTypeError",
     "Outcome",
     "Phase",
     "PlaceTile",
     "Playout",
+    "PositionError",
     "RecordError",
+    "RecordTypeError",
     "Reveal",
     "RuleError",
     "RuleOptions",
     "SetupError",
+    "SetupTypeError",
     "action_from_json",
     "action_to_json",
     "all_paths",

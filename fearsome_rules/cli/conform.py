@@ -44,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
     check_output(args.junit, "--junit")
     for path in args.paths:
         if not _exists(path):
-            raise FearsomeError(f"{shown_path(path)}: no such file or folder")
+            hint = " (conform reads case files and folders)" if "=" in path else ""
+            raise FearsomeError(f"{shown_path(path)}: no such file or folder{hint}")
     paths = args.paths or conformance.default_paths()
     if not paths:
         raise FearsomeError("no case files: give files or folders (e.g. conformance/cases)")

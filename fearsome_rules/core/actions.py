@@ -19,7 +19,7 @@ import attrs
 
 from fearsome_rules.core import board
 from fearsome_rules.core.deck import TILES
-from fearsome_rules.core.errors import NotationError, quote
+from fearsome_rules.core.errors import NotationError, NotationTypeError, quote
 
 OUT = "out"
 
@@ -36,24 +36,31 @@ _ENTRIES = board.NAME_SET | {OUT}
 _FIGURES = frozenset(f"{s}{k}" for s in "ABCDEFG" for k in "1345")
 
 
+_PATH = "a path: a tuple or list of square names, e.g. ('p11', 'p10')"
+
+
 def _path(value: object) -> tuple[str, ...]:
-    if type(value) is tuple and _ENTRIES.issuperset(value):
-        return value  # already canonical: the common case, kept cheap for move generation
-    if isinstance(value, str):
-        raise NotationError("a path is a sequence of square names, not one string")
+    if type(value) is tuple:
+        try:
+            if _ENTRIES.issuperset(value):
+                return value  # already canonical: the common case, kept cheap
+        except TypeError:  # an unhashable entry: named below
+            pass
     if not isinstance(value, (tuple, list)):
-        raise NotationError(f"a path is a sequence of square names, not {quote(value)}")
+        raise NotationTypeError("FigureMove(path)", _PATH, value)
     return tuple(_path_entry(v) if isinstance(v, str) else _bad_entry(v) for v in value)
 
 
 def _bad_entry(v: object) -> str:
-    raise NotationError(f"{quote(v)} is not a square name")
+    raise NotationTypeError("FigureMove(path)", "square names (str) in the path", v)
 
 
 def _figure(value: object) -> str:
+    if not isinstance(value, str):
+        raise NotationTypeError("FigureMove(figure)", "a figure name such as 'A5'", value)
     if value in _FIGURES:
-        return str(value)
-    if not isinstance(value, str) or len(value.strip()) != 2:
+        return value
+    if len(value.strip()) != 2:
         raise NotationError(f"{quote(value)} is not a figure name such as A5")
     t = value.strip().upper()
     if t[0] not in "ABCDEFG" or t[1] not in "1345":
@@ -89,7 +96,9 @@ class FigureMove:
 
 
 def _tile(value: object) -> str:
-    t = str(value).strip().lower()
+    if not isinstance(value, str):
+        raise NotationTypeError("Reveal(tile)", "a monster tile name such as '8'", value)
+    t = value.strip().lower()
     if t not in TILES:
         raise NotationError(f"{quote(value)} is not a monster tile: one of {' '.join(TILES)}")
     return t
@@ -118,19 +127,23 @@ PLACE_TILES = (
 
 
 def _place_tile(value: object) -> str:
-    t = str(value).strip().lower()
+    if not isinstance(value, str):
+        raise NotationTypeError("PlaceTile(tile)", "a floor tile name such as 'crystal'", value)
+    t = value.strip().lower()
     if t not in PLACE_TILES:
         raise NotationError(f"{quote(value)} is not a floor tile: one of {' '.join(PLACE_TILES)}")
     return t
 
 
 def _upper(value: object) -> str:
-    return str(value).strip().upper()
+    if not isinstance(value, str):
+        raise NotationTypeError("PlaceTile(arrow, orientation)", "N, E, S, W, H or V", value)
+    return value.strip().upper()
 
 
 def _square_name(value: object) -> str:
     if not isinstance(value, str):
-        raise NotationError(f"{quote(value)} is not a square name")
+        raise NotationTypeError("PlaceTile(square)", "a square name such as 'c3'", value)
     t = value.strip().lower()
     board.square(t)
     return t
@@ -176,7 +189,7 @@ def parse_action(text: str) -> Action:
     """Parse one action in the notation above; raises NotationError. Text beyond
     :data:`MAX_ACTION_TEXT` characters is refused unread (a move names at most a few squares)."""
     if not isinstance(text, str):
-        raise NotationError(f"an action is text, not {type(text).__name__}")
+        raise NotationTypeError("parse_action(text)", "text (str)", text)
     if len(text) > MAX_ACTION_TEXT:
         raise NotationError(f"an action of {len(text):,} characters; at most {MAX_ACTION_TEXT}")
     words = text.split()

@@ -14,8 +14,8 @@ import attrs
 from fearsome_rules.core import encoding, kernel
 from fearsome_rules.core.deck import TILES
 from fearsome_rules.core.endings import Outcome, ranked
-from fearsome_rules.core.errors import IllegalActionError, quote
-from fearsome_rules.core.state import GameState, Phase
+from fearsome_rules.core.errors import ArgumentError, IllegalActionError, quote, whole_number
+from fearsome_rules.core.state import GameState, Phase, wrong_state
 
 
 @attrs.frozen
@@ -40,10 +40,14 @@ def playouts(state: GameState, games: int, seed: int = 0) -> list[Playout]:
     ... ]
     True
     """
+    if not isinstance(state, GameState):
+        raise wrong_state("playouts", state)
+    if whole_number(games, "playouts(games)") < 0:
+        raise ArgumentError("playouts(games)", f"{games}: not a number of games")
+    if not 0 <= whole_number(seed, "playouts(seed)") < 2**64:
+        raise ArgumentError("playouts(seed)", f"{quote(seed)}: a seed is from 0 to 2**64 - 1")
     if state.phase is Phase.PLACEMENT:
         raise IllegalActionError("PLACE-ORDER", "playouts start once every tile is placed")
-    if not isinstance(games, int) or games < 0:
-        raise ValueError(f"games: {quote(games)} is not a number of games")
     players = state.players
     size = 2 + 2 * players
     out = kernel.playouts(state.data, state.layout, state.setting.flags, games, seed)
@@ -61,8 +65,12 @@ def walks(state: GameState, tile: str, times: int) -> int:
     """Carry out monster tile ``tile`` ``times`` times from ``state`` (each time from the same
     position), returning the figures hit in all of them; for measuring the walk without a
     Python call per walk. The tile need not be one the deck still holds."""
-    if tile not in TILES:
-        raise ValueError(f"{quote(tile)} is not a monster tile: one of {' '.join(TILES)}")
+    if not isinstance(state, GameState):
+        raise wrong_state("walks", state)
+    if not isinstance(tile, str) or tile not in TILES:
+        raise ArgumentError("walks(tile)", f"{quote(tile)}: one of {' '.join(TILES)}")
+    if whole_number(times, "walks(times)") < 0:
+        raise ArgumentError("walks(times)", f"{times}: not a number of walks")
     hits: int = kernel.walks(
         state.data, state.layout, state.setting.flags, TILES.index(tile), times
     )

@@ -7,7 +7,7 @@ import attrs
 
 from fearsome_rules.core import encoding, kernel
 from fearsome_rules.core.options import RuleOptions
-from fearsome_rules.core.state import GameState, Phase, kinds_for
+from fearsome_rules.core.state import GameState, Phase, kinds_for, wrong_state
 
 
 @attrs.frozen
@@ -49,6 +49,8 @@ def outcome(state: GameState) -> Outcome | None:
     >>> fr.outcome(over)
     Outcome(rule='END-WIN', winners=(0,), escaped=(3, 0), ranking=(0, 1))
     """
+    if not isinstance(state, GameState):
+        raise wrong_state("outcome", state)
     if state.phase is not Phase.OVER:
         return None
     counts = tuple(kernel.escaped(state.data, seat) for seat in range(state.players))

@@ -123,6 +123,63 @@ class SetupError(FearsomeError, ValueError):
         self.message = message
 
 
+class PositionError(SetupError, NotationError):
+    """A position string or diagram that reads, but describes a position no game can reach:
+    a SetupError (its ``field`` and ``rule``) and a NotationError (the text is at fault)."""
+
+    def __init__(self, where: str, error: SetupError) -> None:
+        self.field, self.rule, self.message = error.field, error.rule, error.message
+        FearsomeError.__init__(self, f"{where}: {error}")
+
+
+class ArgumentError(FearsomeError, ValueError):
+    """An argument of a public function that is not a rule's input and is out of its range
+    (a negative number of games, a depth beyond what can finish). ``argument`` names it as
+    ``function(argument)``."""
+
+    def __init__(self, argument: str, message: str) -> None:
+        self.argument = argument
+        FearsomeError.__init__(self, f"{argument}: {message}")
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """A value of the wrong Python type for an argument of a public function (``None`` for a
+    state, a list for a figure name, ``True`` or ``2.0`` for a number: a ``bool`` is never a
+    number here). ``argument`` names it as ``function(argument)``; ``expected`` is what it takes.
+    """
+
+    def __init__(self, argument: str, expected: str, value: object) -> None:
+        self.expected = expected
+        ArgumentError.__init__(self, argument, f"expected {expected}, found {found(value)}")
+
+
+def whole_number(value: object, argument: str) -> int:
+    """``value`` if it is an int and not a bool; else the ArgumentTypeError naming ``argument``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(argument, "a whole number (int)", value)
+    return value
+
+
+class NotationTypeError(ArgumentTypeError, NotationError):
+    """A wrong Python type given where text is read (an action, a square or a figure name, a
+    position string or a diagram): a NotationError too, so handlers of bad text catch it."""
+
+
+class SetupTypeError(ArgumentTypeError, SetupError):
+    """A wrong Python type given to the position builder or :func:`new_game`: a SetupError too,
+    whose ``field`` is the argument."""
+
+    def __init__(self, field: str, expected: str, value: object) -> None:
+        self.field, self.rule = field, None
+        self.message = f"expected {expected}, found {found(value)}"
+        ArgumentTypeError.__init__(self, field, expected, value)
+
+
+def found(value: object) -> str:
+    """What a message says was found instead: the type and the value, quoted."""
+    return "None" if value is None else f"{type(value).__name__} {quote(value)}"
+
+
 # Tracebacks and reprs name the errors where users import them from (``fr.IllegalMoveError``),
 # not the module that defines them; pickle finds them there too.
 for _error in (
@@ -132,5 +189,10 @@ for _error in (
     IllegalMoveError,
     IllegalActionError,
     SetupError,
+    PositionError,
+    ArgumentError,
+    ArgumentTypeError,
+    NotationTypeError,
+    SetupTypeError,
 ):
     _error.__module__ = "fearsome_rules"

@@ -43,7 +43,15 @@ def refusal(move: FigureMove, packed: int, points: int) -> IllegalMoveError:
     why, code = packed & 255, (packed >> 8) & 255
     pos, target = (packed >> 16) & 255, (packed >> 24) & 255
     rule = encoding.RULES[code]
-    return IllegalMoveError(rule, f"{move}: {_reason(why, rule, pos, target, points)}")
+    return IllegalMoveError(rule, f"{_shown(move)}: {_reason(why, rule, pos, target, points)}")
+
+
+def _shown(move: FigureMove) -> str:
+    """The move as a message shows it: whole, or its first entries and how many there are (a
+    path longer than any face is refused, but the message should not repeat all of it)."""
+    if len(move.path) <= 8:
+        return str(move)
+    return f"{move.figure} {' '.join(move.path[:7])} ... ({len(move.path)} entries)"
 
 
 def _reason(why: int, rule: str, pos: int, target: int, points: int) -> str:

@@ -15,10 +15,18 @@ from fractions import Fraction
 
 from fearsome_rules.core import board, deck, encoding, kernel
 from fearsome_rules.core import events as ev
+from fearsome_rules.core import position_input as arg
 from fearsome_rules.core import trace as traces
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
 from fearsome_rules.core.endings import outcome
-from fearsome_rules.core.errors import IllegalActionError, RuleError, SetupError, quote
+from fearsome_rules.core.errors import (
+    ArgumentTypeError,
+    IllegalActionError,
+    RuleError,
+    SetupError,
+    SetupTypeError,
+    quote,
+)
 from fearsome_rules.core.figures import path_bytes, refusal
 from fearsome_rules.core.layout import SETUPS, basic_cells, sort_tiles, tiles_for
 from fearsome_rules.core.moves import MoveSearch
@@ -31,6 +39,7 @@ from fearsome_rules.core.state import (
     GameState,
     Phase,
     kinds_for,
+    wrong_state,
 )
 from fearsome_rules.core.turns import turn_error
 
@@ -58,18 +67,19 @@ def new_game(
     fearsome_rules.SetupError: [SET-PLAYERS] players: 8: the game is for 2 to 7 players
     """
     opts = RuleOptions() if options is None else options
-    if setup not in SETUPS:
+    players, start_player = arg.whole(players, "players"), arg.whole(start_player, "start_player")
+    if not isinstance(opts, RuleOptions):
+        raise SetupTypeError("options", "a RuleOptions", opts)
+    if arg.text(setup, "setup") not in SETUPS:
         raise SetupError("setup", f"{quote(setup)}: one of {', '.join(SETUPS)}", "ADV-SETUP")
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 7:
+    if not 2 <= players <= 7:
         raise SetupError(
             "players", f"{quote(players)}: the game is for 2 to 7 players", "SET-PLAYERS"
         )
-    if not isinstance(start_player, int) or not 0 <= start_player < players:
+    if not 0 <= start_player < players:
         raise SetupError(
             "start_player", f"{quote(start_player)}: a seat from 0 to {players - 1}", "SET-START"
         )
-    if not isinstance(opts, RuleOptions):
-        raise SetupError("options", f"{quote(opts)} is not a RuleOptions")
     figures = tuple(
         Figure(owner=seat, kind=k, face=k, where=WAITING)
         for seat in range(players)
@@ -141,9 +151,11 @@ def _reveal(state: GameState, tile: str, records: list[int] | None) -> GameState
 
 
 def _transition(
-    state: GameState, action: Action, traced: bool
+    state: GameState, action: Action, traced: bool, function: str
 ) -> tuple[GameState | RuleError, tuple[ev.Event, ...]]:
     """The state after the action or the rule it breaks, and its events if ``traced``."""
+    if not isinstance(state, GameState):
+        raise wrong_state(function, state)
     if state.data[encoding.PHASE] == encoding.OVER:
         return IllegalActionError(state.ended_by, "the game is over"), ()
     records: list[int] | None = [] if traced else None
@@ -156,7 +168,9 @@ def _transition(
         result = place(state, action, placed)
         return result, tuple(placed or ())
     else:
-        raise TypeError(f"{quote(action)} is not an action (FigureMove, Reveal or PlaceTile)")
+        raise ArgumentTypeError(
+            f"{function}(action)", "an action: FigureMove, Reveal or PlaceTile", action
+        )
     if records is None or isinstance(result, RuleError):
         return result, ()
     return result, traces.events(state, records, result, ended_event)
@@ -175,7 +189,7 @@ def check(state: GameState, action: Action) -> RuleError | None:
     >>> fr.check(game, fr.Reveal("8"))
     IllegalActionError('[RND-PHASES] a monster tile is revealed only after every figure has moved')
     """
-    result, _ = _transition(state, action, False)
+    result, _ = _transition(state, action, False, "check")
     return result if isinstance(result, RuleError) else None
 
 
@@ -193,7 +207,7 @@ def apply(state: GameState, action: Action) -> GameState:
     Traceback (most recent call last):
     fearsome_rules.IllegalMoveError: [RND-ORDER] A4 belongs to A, but B is to move
     """
-    result, _ = _transition(state, action, False)
+    result, _ = _transition(state, action, False, "apply")
     if isinstance(result, RuleError):
         raise result
     return result
@@ -212,7 +226,7 @@ def apply_traced(state: GameState, action: Action) -> tuple[GameState, tuple[ev.
     >>> events[0]
     FigureStepped(figure='A5', frm='waiting', to='p11')
     """
-    result, events = _transition(state, action, True)
+    result, events = _transition(state, action, True, "apply_traced")
     if isinstance(result, RuleError):
         raise result
     return result, events
@@ -233,6 +247,8 @@ def chance_outcomes(state: GameState) -> list[tuple[Reveal, Fraction]]:
     [(Reveal(tile='5'), Fraction(1, 6)), (Reveal(tile='7'), Fraction(1, 3)),
      (Reveal(tile='8'), Fraction(1, 3)), (Reveal(tile='10'), Fraction(1, 6))]
     """
+    if not isinstance(state, GameState):
+        raise wrong_state("chance_outcomes", state)
     if state.phase is not Phase.MONSTER:
         return []
     first = state.stage == 1 and state.reveals == 0
@@ -259,6 +275,8 @@ def legal_moves(state: GameState, figure: str | None = None) -> list[FigureMove]
     A3 p11 p10 o10
     A3 p11 o11 n11
     """
+    if not isinstance(state, GameState):
+        raise wrong_state("legal_moves", state)
     if state.phase is not Phase.FIGURES:
         return []
     return MoveSearch(state, figure).moves()
@@ -266,6 +284,8 @@ def legal_moves(state: GameState, figure: str | None = None) -> list[FigureMove]
 
 def legal_actions(state: GameState) -> list[Action]:
     """Tile placements, figure moves or the possible reveals, by phase; [] once over."""
+    if not isinstance(state, GameState):
+        raise wrong_state("legal_actions", state)
     if state.phase is Phase.MONSTER:
         return [r for r, _ in chance_outcomes(state)]
     if state.phase is Phase.PLACEMENT:

@@ -24,9 +24,18 @@ import attrs
 
 from fearsome_rules.core import board, encoding, kernel
 from fearsome_rules.core.actions import OUT, FigureMove
+from fearsome_rules.core.errors import ArgumentTypeError
 from fearsome_rules.core.figures import ENTRY_NAMES, path_bytes, refusal
 from fearsome_rules.core.options import kernel_flags
-from fearsome_rules.core.state import FIGURE_NAMES, PLACE_NAMES, WAITING, GameState, Phase
+from fearsome_rules.core.state import (
+    FIGURE_NAMES,
+    PLACE_NAMES,
+    WAITING,
+    GameState,
+    Phase,
+    figure_index,
+    wrong_state,
+)
 from fearsome_rules.core.turns import entry_limited, lifted, movers, must_enter, turn_error
 
 _END_RULES = frozenset({"FIG-THROUGH", "POOL-LAST-POINT"})  # broken only by where a path ends
@@ -63,6 +72,10 @@ class MoveSearch:
         """Per figure that may move: its name, its search (None: the zero move only), and
         how many of the search's first results to skip (the zero move it may not make)."""
         self.counts: list[int] = []
+        if not isinstance(state, GameState):
+            raise wrong_state("MoveSearch", state)
+        if figure is not None:
+            figure = state.figures[figure_index(state, figure)].name
         if state.phase is not Phase.FIGURES:
             return
         data = state.data
@@ -159,6 +172,8 @@ def all_paths(state: GameState, figure: str | None = None) -> Iterator[FigureMov
     >>> sum(1 for _ in fr.all_paths(game)), len(fr.legal_moves(game))  # paths, results
     (128, 46)
     """
+    if not isinstance(state, GameState):
+        raise wrong_state("all_paths", state)
     flags = kernel_flags(state.options)
     for i, f in movers(state, figure):
         if _zero_allowed(state, i):
@@ -207,6 +222,8 @@ def destinations(state: GameState) -> dict[str, tuple[str, ...]]:
     >>> ends["A3"]
     ('p9', 'o10', 'p10', 'n11', 'o11', 'p11', 'waiting')
     """
+    if not isinstance(state, GameState):
+        raise wrong_state("destinations", state)
     result: dict[str, tuple[str, ...]] = {}
     for i, f in movers(state, None):
         ends: set[int] = set()
@@ -257,6 +274,10 @@ def continuations(state: GameState, move: FigureMove) -> Continuation:
     Traceback (most recent call last):
     fearsome_rules.IllegalMoveError: [FIG-ENTER] A3 o11: a waiting figure enters on p11...
     """
+    if not isinstance(state, GameState):
+        raise wrong_state("continuations", state)
+    if not isinstance(move, FigureMove):
+        raise ArgumentTypeError("continuations(move)", "a FigureMove", move)
     i, err = turn_error(state, move)
     if err is not None:
         raise err

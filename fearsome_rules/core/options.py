@@ -12,7 +12,7 @@ from typing import Any, Literal, get_args
 import attrs
 
 from fearsome_rules.core import encoding
-from fearsome_rules.core.errors import SetupError, quote
+from fearsome_rules.core.errors import SetupError, SetupTypeError, quote
 
 Reentry = Literal["optional", "mandatory"]
 SlideOverFigure = Literal["pass", "stop"]
@@ -50,6 +50,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
 
 def _one_of(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
     values = CHOICES[attribute.name]
+    if not isinstance(value, str):
+        raise SetupTypeError(f"options.{attribute.name}", f"one of {', '.join(values)}", value)
     if value not in values:
         raise SetupError(
             f"options.{attribute.name}", f"{quote(value)} is not one of {', '.join(values)}"
@@ -58,7 +60,7 @@ def _one_of(inst: object, attribute: attrs.Attribute[Any], value: object) -> Non
 
 def _flag(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, bool):
-        raise SetupError(f"options.{attribute.name}", f"{quote(value)} is not true or false")
+        raise SetupTypeError(f"options.{attribute.name}", "True or False (bool)", value)
 
 
 @attrs.frozen
@@ -114,6 +116,8 @@ class RuleOptions:
     def with_option(self, option: str, value: str | bool) -> RuleOptions:
         """A copy with one option set from text (``name=value`` on a command line)."""
         _field(option)
+        if not isinstance(value, str | bool):
+            raise SetupTypeError(f"options.{option}", "text, or a bool for a flag", value)
         if option not in CHOICES:
             if isinstance(value, bool):
                 parsed: object = value
@@ -137,6 +141,8 @@ class RuleOptions:
 
 
 def _field(option: str) -> attrs.Attribute[Any]:
+    if not isinstance(option, str):
+        raise SetupTypeError("options", "an option name (str)", option)
     for f in attrs.fields(RuleOptions):
         if f.name == option:
             return f

@@ -18,7 +18,7 @@ from fearsome_rules.core.layout import (
     layout_violation,
     tile_squares,
 )
-from fearsome_rules.core.state import GameState, Phase
+from fearsome_rules.core.state import GameState, Phase, wrong_state
 
 
 def _place_check(state: GameState, action: PlaceTile) -> tuple[RuleError | None, list[int]]:
@@ -95,6 +95,8 @@ def place(
 
 def legal_placements(state: GameState) -> list[PlaceTile]:
     """Every legal placement of every tile kind left, in a stable order."""
+    if not isinstance(state, GameState):
+        raise wrong_state("legal_placements", state)
     if state.phase is not Phase.PLACEMENT:
         return []
     out: list[PlaceTile] = []

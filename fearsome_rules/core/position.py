@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from fearsome_rules.core import board, deck
 from fearsome_rules.core import position_input as arg
 from fearsome_rules.core.endings import decided
-from fearsome_rules.core.errors import NotationError, SetupError, quote
+from fearsome_rules.core.errors import NotationError, SetupError, SetupTypeError, quote
 from fearsome_rules.core.layout import SETUPS, TILE_ORDER, basic_cells, sort_tiles, tiles_for
 from fearsome_rules.core.layout_check import (
     check_layout,
@@ -45,7 +45,9 @@ def _seat(value: int | str, players: int, field: str) -> int:
         t = value.strip().upper()
         if len(t) == 1 and t in SEAT_LETTERS[:players]:
             return SEAT_LETTERS.index(t)
-    elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players:
+    elif isinstance(value, bool) or not isinstance(value, int):
+        raise SetupTypeError(field, "a seat: a letter or a number", value)
+    elif 0 <= value < players:
         return value
     raise SetupError(
         field, f"{quote(value)} is not a seat: A-{SEAT_LETTERS[players - 1]} or 0-{players - 1}"
@@ -109,22 +111,24 @@ def position(
     """
     opts = RuleOptions() if options is None else options
     if not isinstance(opts, RuleOptions):
-        raise SetupError("options", f"{quote(opts)} is not a RuleOptions")
+        raise SetupTypeError("options", "a RuleOptions", opts)
     # Types first (position_input): every later check may then rely on them.
     players = arg.whole(players, "players")
     figures = None if figures is None else arg.text_map(figures, "figures")
     faces = None if faces is None else arg.number_map(faces, "faces")
-    moved = arg.texts(moved, "moved")
-    stones, pools = arg.optional_texts(stones, "stones"), arg.optional_texts(pools, "pools")
+    moved = arg.texts(moved, "moved", distinct=True)
+    stones = arg.optional_texts(stones, "stones", distinct=True)
+    pools = arg.optional_texts(pools, "pools", distinct=True)
     monster, facing = arg.text(monster, "monster"), arg.text(facing, "facing")
     round, stage = arg.optional_whole(round, "round"), arg.whole(stage, "stage")
     reveals = arg.optional_whole(reveals, "reveals")
     deck_left = arg.optional_texts(deck_left, "deck_left")
     escapes = None if escapes is None else arg.seats(escapes, "escapes")
     ended_by, setup = arg.optional_text(ended_by, "ended_by"), arg.optional_text(setup, "setup")
-    crystals, turn_right = arg.texts(crystals, "crystals"), arg.texts(turn_right, "turn_right")
-    turn_about = arg.texts(turn_about, "turn_about")
-    teleporters = arg.texts(teleporters, "teleporters")
+    crystals = arg.texts(crystals, "crystals", distinct=True)
+    turn_right = arg.texts(turn_right, "turn_right", distinct=True)
+    turn_about = arg.texts(turn_about, "turn_about", distinct=True)
+    teleporters = arg.texts(teleporters, "teleporters", distinct=True)
     to_place = arg.texts(to_place, "to_place")
     if not 2 <= players <= 7:
         raise SetupError(

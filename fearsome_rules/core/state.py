@@ -20,7 +20,12 @@ import attrs
 
 from fearsome_rules.core import board, encoding
 from fearsome_rules.core.deck import TILES
-from fearsome_rules.core.errors import NotationError, quote
+from fearsome_rules.core.errors import (
+    ArgumentTypeError,
+    NotationError,
+    NotationTypeError,
+    quote,
+)
 from fearsome_rules.core.options import RuleOptions, kernel_flags
 
 EMPTY: Final = 0
@@ -288,6 +293,21 @@ class GameState:
         return self.setting.setup
 
     @property
+    def custom_layout(self) -> bool:
+        """Whether a basic-setup position shows a layout other than the printed one (BRD-LAYOUT
+        point 6): pools elsewhere, more than 11 stones, or, before any figure has moved in round
+        1, stones elsewhere. False for the advanced and BSW setups, whose players lay out the
+        board (PLACE-LAYOUT), and for a later basic position whose stones pushes may have moved.
+        """
+        if self.setup != "basic":
+            return False
+        stones = self.stones
+        if self.pools != board.BASIC_POOLS or len(stones) > len(board.BASIC_STONES):
+            return True
+        fresh = self.round == 1 and not any(f.moved or f.where >= 0 for f in self.figures)
+        return fresh and stones != board.BASIC_STONES
+
+    @property
     def to_place(self) -> tuple[str, ...]:
         """In the placement phase, the tiles not yet placed (PLACE-ORDER)."""
         return self.setting.to_place
@@ -434,7 +454,9 @@ _BUILD_FIELDS = (
 
 def figure_index(state: GameState, figure_name: str) -> int:
     """The index of a named figure in ``state.figures``; raises NotationError."""
-    text = figure_name.strip().upper() if isinstance(figure_name, str) else ""
+    if not isinstance(figure_name, str):
+        raise NotationTypeError("figure", "a figure name such as 'A5'", figure_name)
+    text = figure_name.strip().upper()
     players = state.players
     kinds = kinds_for(players)
     if len(text) == 2 and text[0] in SEAT_LETTERS[:players] and text[1] in "1345":
@@ -443,3 +465,10 @@ def figure_index(state: GameState, figure_name: str) -> int:
             return SEAT_LETTERS.index(text[0]) * len(kinds) + kinds.index(kind)
     names = ", ".join(f.name for f in state.figures)
     raise NotationError(f"{quote(figure_name)} is not a figure of this game (figures: {names})")
+
+
+def wrong_state(function: str, value: object) -> ArgumentTypeError:
+    """The error of a public function given something else than a state for ``state``."""
+    return ArgumentTypeError(
+        f"{function}(state)", "a GameState (from new_game, position or a reader)", value
+    )

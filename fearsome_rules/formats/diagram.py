@@ -8,7 +8,13 @@ import re
 from typing import Final
 
 from fearsome_rules.core import board
-from fearsome_rules.core.errors import NotationError, SetupError, quote
+from fearsome_rules.core.errors import (
+    NotationError,
+    NotationTypeError,
+    PositionError,
+    SetupError,
+    quote,
+)
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.position import position
 from fearsome_rules.core.state import (
@@ -19,6 +25,7 @@ from fearsome_rules.core.state import (
     TURN_RIGHT,
     GameState,
     Phase,
+    wrong_state,
 )
 
 _ARROW = "^>v<"
@@ -56,6 +63,8 @@ def diagram(state: GameState) -> str:
     B: B1:waiting(1)  B3:waiting(3)  B4:waiting(4)  B5:waiting(5)
     round 1, stage 1, B to move; start player A; tiles left: 5 7 7 8 8 10 1hit 2hits
     """
+    if not isinstance(state, GameState):
+        raise wrong_state("diagram", state)
     lines = [_HEADER]
     tele = {sq: f"{pair}{_ARROW[d]}" for sq, pair, d in state.teleporters}
     for r in range(board.ROWS):
@@ -148,7 +157,7 @@ def parse_diagram(text: str) -> GameState:
     import textwrap
 
     if not isinstance(text, str):
-        raise NotationError(f"diagram: a diagram is text, not {type(text).__name__}")
+        raise NotationTypeError("parse_diagram(text)", "a diagram (str)", text)
     if len(text) > MAX_DIAGRAM:
         raise NotationError(f"diagram: {len(text):,} characters; at most {MAX_DIAGRAM:,} are read")
     kept = [
@@ -298,4 +307,4 @@ def parse_diagram(text: str) -> GameState:
             options=options,
         )
     except SetupError as e:
-        raise NotationError(f"diagram: {e}") from None
+        raise PositionError("diagram", e) from None

@@ -20,7 +20,13 @@ import re
 from typing import Final
 
 from fearsome_rules.core import board
-from fearsome_rules.core.errors import NotationError, SetupError, quote
+from fearsome_rules.core.errors import (
+    NotationError,
+    NotationTypeError,
+    PositionError,
+    SetupError,
+    quote,
+)
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.position import position
 from fearsome_rules.core.state import (
@@ -30,6 +36,7 @@ from fearsome_rules.core.state import (
     TURN_ABOUT,
     TURN_RIGHT,
     GameState,
+    wrong_state,
 )
 
 _FIELDS = (
@@ -70,6 +77,8 @@ def position_string(state: GameState) -> str:
     figures=A1:waiting:1,A3:waiting:3,A4:waiting:4,A5:o10:2*,B1:waiting:1,...,B5:waiting:5
     escapes= ended= options=
     """
+    if not isinstance(state, GameState):
+        raise wrong_state("position_string", state)
     figs = ",".join(f"{f.name}:{f.place()}:{f.face}{'*' if f.moved else ''}" for f in state.figures)
     pools = "basic" if state.pools == board.BASIC_POOLS else _squares(state.pools)
     opts = ",".join(
@@ -116,7 +125,8 @@ def _split(value: str) -> list[str]:
 
 
 def parse_position(text: str) -> GameState:
-    """Parse a position string; raises NotationError naming the field and what is wrong.
+    """Parse a position string; raises NotationError naming the field and what is wrong, and
+    PositionError (a NotationError and a SetupError) for a position no game can reach.
 
     >>> import fearsome_rules as fr
     >>> state = fr.position(2, figures={"A5": "o10"}, faces={"A5": 2}, moved=["A5"])
@@ -127,10 +137,10 @@ def parse_position(text: str) -> GameState:
     'mandatory'
     >>> fr.parse_position(text.replace("A5:o10", "A5:o12"))
     Traceback (most recent call last):
-    fearsome_rules.NotationError: position string: figures.A5: 'o12' is not a square: ...
+    fearsome_rules.PositionError: position string: figures.A5: 'o12' is not a square: ...
     """
     if not isinstance(text, str):
-        raise NotationError(f"a position string is text, not {type(text).__name__}")
+        raise NotationTypeError("parse_position(text)", "a position string (str)", text)
     if len(text) > MAX_LENGTH:
         raise NotationError(
             f"a position string of {len(text):,} characters: the longest game needs under "
@@ -213,4 +223,4 @@ def parse_position(text: str) -> GameState:
             options=options,
         )
     except SetupError as e:
-        raise NotationError(f"position string: {e}") from None
+        raise PositionError("position string", e) from None

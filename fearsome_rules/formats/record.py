@@ -17,13 +17,21 @@ from typing import Any, Final, Literal
 import attrs
 
 from fearsome_rules.core.actions import Action, parse_action
-from fearsome_rules.core.errors import FearsomeError, NotationError, RuleError, quote, shown_path
+from fearsome_rules.core.errors import (
+    FearsomeError,
+    NotationError,
+    RuleError,
+    quote,
+    shown_path,
+    whole_number,
+)
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import SEAT_LETTERS, GameState
 from fearsome_rules.formats.safe_input import InputError, load_yaml, read_text, unprintable
 from fearsome_rules.formats.state_json import (
     FORMAT_VERSION,
     RecordError,
+    RecordTypeError,
     converter,
     loads,
     options_doc,
@@ -50,6 +58,29 @@ class RecordDoc:
 
 
 # --- game records ----------------------------------------------------------------------------
+
+
+def _whole(_record: object, field: attrs.Attribute[Any], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordTypeError(f"GameRecord({field.name})", "a whole number (int)", value)
+
+
+def _text(_record: object, field: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str):
+        raise RecordTypeError(f"GameRecord({field.name})", "text (str)", value)
+
+
+def _options(_record: object, field: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, RuleOptions):
+        raise RecordTypeError(f"GameRecord({field.name})", "a RuleOptions", value)
+
+
+def _actions(value: object) -> tuple[str, ...]:
+    """The actions in notation, as a tuple (a list is taken too)."""
+    expected = "a tuple or list of actions in notation, e.g. ('A5 p11', 'reveal 8')"
+    if not isinstance(value, tuple | list) or not all(isinstance(a, str) for a in value):
+        raise RecordTypeError("GameRecord(actions)", expected, value)
+    return tuple(value)
 
 
 @attrs.frozen
@@ -87,12 +118,12 @@ class GameRecord:
     fearsome_rules.RecordError: action 2 ('A4 p11'): [RND-ORDER] A4 belongs to A, ...
     """
 
-    players: int = 4
-    start_player: int = 0
-    setup: str = "basic"
-    options: RuleOptions = attrs.Factory(RuleOptions)
-    position: str = ""
-    actions: tuple[str, ...] = ()
+    players: int = attrs.field(default=4, validator=_whole)
+    start_player: int = attrs.field(default=0, validator=_whole)
+    setup: str = attrs.field(default="basic", validator=_text)
+    options: RuleOptions = attrs.field(factory=RuleOptions, validator=_options)
+    position: str = attrs.field(default="", validator=_text)
+    actions: tuple[str, ...] = attrs.field(default=(), converter=_actions)
 
     @classmethod
     def of(
@@ -138,15 +169,14 @@ class GameRecord:
         for k, text in enumerate(self.actions, 1):
             try:
                 state = apply(state, parse_action(text))
-            except RuleError as e:
-                raise RecordError(f"action {k} ({quote(text)}): {e}", k) from None
-            except NotationError as e:
-                raise RecordError(f"action {k} ({quote(text)}): {e}", k) from None
+            except (RuleError, NotationError) as e:
+                # The error quotes the word at fault; the action itself is quoted briefly.
+                raise RecordError(f"action {k} ({quote(text, 30)}): {e}", k) from None
             yield state
 
     def replay(self, upto: int | None = None) -> GameState:
         """The state after the first ``upto`` actions (all of them by default)."""
-        n = len(self.actions) if upto is None else upto
+        n = len(self.actions) if upto is None else whole_number(upto, "GameRecord.replay(upto)")
         if not 0 <= n <= len(self.actions):
             raise RecordError(f"the record has {len(self.actions)} actions, not {n}")
         for k, state in enumerate(self.states()):
@@ -179,6 +209,8 @@ class GameRecord:
         """A record from its JSON object or text. Checks the format and version and that the
         start can be set up; the actions are checked when replayed (:meth:`states`)."""
         what = "record"
+        if not isinstance(obj, str | dict):
+            raise RecordTypeError("GameRecord.from_json(obj)", "a JSON object or its text", obj)
         data = loads(obj, what) if isinstance(obj, str) else obj
         doc = structure(data, RecordDoc, what)
         _check_text(doc, what)

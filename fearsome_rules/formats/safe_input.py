@@ -15,6 +15,7 @@ Every refusal is an :class:`InputError` of one line: ``file:line:column: what is
 
 from __future__ import annotations
 
+import errno
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -92,9 +93,13 @@ def read_text(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
         raise InputError(file, 0, 0, "no such file") from None
     except IsADirectoryError:
         raise InputError(file, 0, 0, "is a folder, not a file") from None
-    except (OSError, ValueError) as e:  # a name too long, a NUL in it, no permission
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+    except OSError as e:
+        if e.errno == errno.ENAMETOOLONG:
+            raise InputError(file, 0, 0, "no such file (the name is too long for one)") from None
+        reason = e.strerror or str(e)  # no permission, an I/O error
         raise InputError(file, 0, 0, f"cannot read the file: {reason}") from None
+    except ValueError as e:  # a NUL in the name
+        raise InputError(file, 0, 0, f"no such file ({e})") from None
     if len(data) > limit:
         raise InputError(file, 0, 0, f"more than {limit:,} bytes: not a file of this engine")
     try:

@@ -25,9 +25,21 @@ import cattrs.v
 
 from fearsome_rules.core import board
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
-from fearsome_rules.core.errors import FearsomeError, NotationError, SetupError, quote
+from fearsome_rules.core.errors import (
+    ArgumentTypeError,
+    FearsomeError,
+    NotationError,
+    SetupError,
+    quote,
+)
 from fearsome_rules.core.options import RuleOptions
-from fearsome_rules.core.state import SEAT_LETTERS, STONE_KINDS, GameState, kinds_for
+from fearsome_rules.core.state import (
+    SEAT_LETTERS,
+    STONE_KINDS,
+    GameState,
+    kinds_for,
+    wrong_state,
+)
 
 FORMAT_VERSION: Final = 1
 STATE_FORMAT: Final = "fearsome-rules/state"
@@ -44,7 +56,17 @@ class RecordError(FearsomeError):
         self.action = action
 
 
+class RecordTypeError(ArgumentTypeError, RecordError):
+    """A wrong Python type given to a reader or a game record (not JSON text or a JSON object,
+    not a number where a record holds one): a RecordError too."""
+
+    def __init__(self, argument: str, expected: str, value: object) -> None:
+        self.action = 0
+        ArgumentTypeError.__init__(self, argument, expected, value)
+
+
 RecordError.__module__ = "fearsome_rules"  # as the core's errors: named where users import it
+RecordTypeError.__module__ = "fearsome_rules"
 
 
 # --- the documents ---------------------------------------------------------------------------
@@ -285,6 +307,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     >>> doc["figures"][0]
     {'name': 'A1', 'where': 'waiting', 'face': 1, 'moved': False}
     """
+    if not isinstance(state, GameState):
+        raise wrong_state("state_to_json", state)
     doc = StateDoc(
         format=STATE_FORMAT,
         version=FORMAT_VERSION,
@@ -329,6 +353,8 @@ def state_from_json(obj: object | str) -> GameState:
     fearsome_rules.RecordError: state: ... @ $.figures[0].face
     """
     what = "state"
+    if not isinstance(obj, str | dict):
+        raise RecordTypeError("state_from_json(obj)", _JSON_ARGUMENT, obj)
     data = loads(obj, what) if isinstance(obj, str) else obj
     doc = structure(data, StateDoc, what)
     if doc.version != FORMAT_VERSION:
@@ -338,6 +364,8 @@ def state_from_json(obj: object | str) -> GameState:
     from fearsome_rules.core.position import position
 
     _check_figure_names(doc, what)
+    _check_distinct(doc.pools, "$.pools", what)
+    _check_distinct([t.square for t in doc.teleporters], "$.teleporters", what, ".square")
     kinds: dict[str, list[str]] = {k: [] for k in _KIND_OF_NAME}
     for sq, kind in doc.stones.items():
         if kind not in kinds:
@@ -385,6 +413,22 @@ def state_from_json(obj: object | str) -> GameState:
     return state
 
 
+_JSON_ARGUMENT = "a JSON object (dict) or its text (str)"
+
+
+def _check_distinct(items: list[str], where: str, what: str, suffix: str = "") -> None:
+    """A list that stands for a set holds each item once: a repeat is a damaged file, not
+    something to merge silently."""
+    first: dict[str, int] = {}
+    for k, item in enumerate(items):
+        key = item.strip().lower()
+        if key in first:
+            raise RecordError(
+                f"{what}: {where}[{k}]{suffix}: {quote(item)} twice (first at [{first[key]}])"
+            )
+        first[key] = k
+
+
 def _check_figure_names(doc: StateDoc, what: str) -> None:
     """Each figure of the game exactly once (a mapping built from the list would keep the last
     of two entries and let a missing figure wait at the entrance)."""
@@ -409,6 +453,10 @@ def _check_figure_names(doc: StateDoc, what: str) -> None:
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """The JSON object of an action."""
+    if not isinstance(action, FigureMove | Reveal | PlaceTile):
+        raise ArgumentTypeError(
+            "action_to_json(action)", "an action: FigureMove, Reveal or PlaceTile", action
+        )
     doc: MoveDoc | RevealDoc | PlaceDoc
     if isinstance(action, FigureMove):
         doc = MoveDoc("move", action.figure, list(action.path))
@@ -423,6 +471,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
 def action_from_json(obj: object | str) -> Action:
     """An action from its JSON object (or its text); raises RecordError."""
     what = "action"
+    if not isinstance(obj, str | dict):
+        raise RecordTypeError("action_from_json(obj)", _JSON_ARGUMENT, obj)
     data = loads(obj, what) if isinstance(obj, str) else obj
     kinds: dict[object, type[MoveDoc] | type[RevealDoc] | type[PlaceDoc]] = {
         "move": MoveDoc,

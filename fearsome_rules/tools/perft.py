@@ -22,9 +22,10 @@ from collections.abc import Iterator
 import attrs
 
 from fearsome_rules.core.actions import Action
+from fearsome_rules.core.errors import ArgumentError, whole_number
 from fearsome_rules.core.game import apply, chance_outcomes
 from fearsome_rules.core.moves import path_counts
-from fearsome_rules.core.state import GameState, Phase
+from fearsome_rules.core.state import GameState, Phase, wrong_state
 from fearsome_rules.core.turns import movers
 
 
@@ -63,16 +64,28 @@ def perft(state: GameState, depth: int) -> list[PerftLine]:
     PerftLine(depth=1, paths=128, states=46)
     PerftLine(depth=2, paths=14699, states=1848)
     """
+    return list(perft_lines(state, depth))
+
+
+def perft_lines(state: GameState, depth: int) -> Iterator[PerftLine]:
+    """:func:`perft`'s lines one by one, each as soon as its depth is counted."""
+    _check(state, depth, "perft")
     layer: Counter[GameState] = Counter({state: 1})
-    lines = []
     for d in range(1, depth + 1):
         nxt: Counter[GameState] = Counter()
         for s, n in layer.items():
             for _action, child, k in children(s):
                 nxt[child] += n * k
-        lines.append(PerftLine(d, sum(nxt.values()), len(nxt)))
+        yield PerftLine(d, sum(nxt.values()), len(nxt))
         layer = nxt
-    return lines
+
+
+def estimate(state: GameState, depth: int) -> int:
+    """A rough count of the states held at ``depth``: the first ply's distinct states to the
+    power ``depth`` (positions of one phase branch alike; the placement phase's first plies
+    branch by about 2,000). Cheap: one ply is counted."""
+    first = sum(1 for _ in children(state))
+    return int(first**depth)
 
 
 def divide(state: GameState, depth: int) -> dict[str, PerftLine]:
@@ -89,6 +102,7 @@ def divide(state: GameState, depth: int) -> dict[str, PerftLine]:
     >>> sum(line.paths for line in counts.values())
     14699
     """
+    _check(state, depth, "divide")
     out: dict[str, PerftLine] = {}
     for action, child, k in children(state):
         if depth <= 1:
@@ -97,3 +111,10 @@ def divide(state: GameState, depth: int) -> dict[str, PerftLine]:
             last = perft(child, depth - 1)[-1]
             out[str(action)] = PerftLine(depth, k * last.paths, last.states)
     return out
+
+
+def _check(state: object, depth: object, function: str) -> None:
+    if not isinstance(state, GameState):
+        raise wrong_state(function, state)
+    if whole_number(depth, f"{function}(depth)") < 1:
+        raise ArgumentError(f"{function}(depth)", f"{depth}: the depth is at least 1")

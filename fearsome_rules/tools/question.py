@@ -107,6 +107,8 @@ def load(
         text = read_text(p)
     except InputError as e:
         hint = "; give a case file or a question file" if "folder" in e.message else ""
+        if e.message.startswith("no such file") and any(c in file for c in "= \n"):
+            hint = "; to give a position string, use --position"
         raise QuestionError(f"{e}{hint}") from None
     read = cf.read_yaml(text, file)
     if isinstance(read, cf.Problem):

@@ -21,7 +21,6 @@ import fearsome_rules as fr
 from fearsome_rules.cli import main
 from fearsome_rules.cli.options import MAX_GAMES, MAX_WORKERS
 
-"""Every code point, control characters and lone surrogates included."""
 ROOT = Path(__file__).resolve().parents[2]
 QUESTION = (ROOT / "docs" / "questions" / "across-the-pool.yaml").read_text("utf-8")
 POSITION = fr.position_string(fr.new_game(2))

@@ -155,7 +155,9 @@ def test_the_builder_takes_numbers_only_as_whole_numbers(field: str, value: obje
     """``round=True`` was accepted and then written ``round=True``: a state that no reader
     takes back."""
     kwargs: dict[str, Any] = {"players": 4, field: value}
-    with pytest.raises(fr.SetupError, match=r"is not a whole number"):
+    with pytest.raises(fr.SetupError, match=r"expected a whole number \(int\), found (bool|float)"):
+        fr.position(**kwargs)
+    with pytest.raises(TypeError):  # a wrong Python type: a TypeError too (docs/embedding.md)
         fr.position(**kwargs)
 
 
@@ -223,22 +225,23 @@ def test_an_unknown_tile_name_is_refused_everywhere(name: str) -> None:
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("crystals", 2, "give a list"),
-        ("pools", 10**30, "1000000000000000000000000000000: give a list"),
-        ("pools", 10**5000, "<a number of about 5,001 digits>: give a list"),
-        ("figures", -1, "give a mapping"),
-        ("figures", 5, "give a mapping"),
-        ("deck_left", 0, "give a list"),
-        ("moved", [["A1"]], "is not a string"),
-        ("to_place", {"x": 1}, "a tile is one of"),
-        ("stones", "c3", "give a list"),  # one string is not a list of squares
-        ("figures", {"A1": 5}, "A1: 5 is not a string"),
-        ("figures", {1: "c3"}, "1 is not a string"),
-        ("escapes", [1.5], "is not a whole number"),
-        ("monster", 5, "is not a string"),
-        ("setup", ["advanced"], "is not a string"),
-        ("ended_by", 1, "is not a string"),
-        ("teleporters", [("f6", 1, "N")], "is not a string"),
+        ("crystals", 2, "expected a list of names.*found int 2"),
+        ("pools", 10**30, "found int 1000000000000000000000000000000"),
+        ("pools", 10**5000, "found int <a number of about 5,001 digits>"),
+        ("figures", -1, "expected a mapping of figure names"),
+        ("figures", 5, "expected a mapping of figure names"),
+        ("deck_left", 0, "expected a list of names"),
+        ("moved", [["A1"]], "expected a string, found list"),
+        ("to_place", {"x": 1}, "expected a list of names.*found dict"),
+        ("stones", "c3", "expected a list of names"),  # one string is not a list of squares
+        ("figures", {"A1": 5}, "A1: expected a string, found int 5"),
+        ("figures", {1: "c3"}, "expected a string, found int 1"),
+        ("escapes", [1.5], "expected a whole number"),
+        ("monster", 5, "expected a string"),
+        ("setup", ["advanced"], "expected a string"),
+        ("ended_by", 1, "expected a string"),
+        ("teleporters", [("f6", 1, "N")], "expected a string, found tuple"),
+        ("options", {"reentry": "mandatory"}, "expected a RuleOptions"),
     ],
     ids=lambda v: v if isinstance(v, str) else type(v).__name__,
 )
@@ -246,13 +249,13 @@ def test_the_builder_refuses_wrong_types_naming_the_argument(
     field: str, value: object, message: str
 ) -> None:
     kwargs: dict[str, Any] = {field: value}
-    refused(lambda: fr.position(4, **kwargs), fr.SetupError, rf"{field}.*{message}")
+    refused(lambda: fr.position(4, **kwargs), fr.SetupTypeError, rf"{field}.*{message}")
 
 
 def test_action_readers_refuse_what_is_not_an_action() -> None:
     refused(lambda: fr.action_from_json({"type": []}), fr.RecordError, r"\$\.type must be")
     refused(lambda: fr.action_from_json({"type": {"a": 1}}), fr.RecordError, r"\$\.type must be")
-    refused(lambda: fr.parse_action(12), fr.NotationError, "an action is text, not int")  # type: ignore[arg-type]
+    refused(lambda: fr.parse_action(12), fr.NotationError, "expected text .str., found int 12")  # type: ignore[arg-type]
     refused(lambda: fr.parse_action("A1 " * 1000), fr.NotationError, "at most 1000")
 
 
@@ -261,7 +264,7 @@ def test_deep_nesting_and_long_texts_are_refused_unread() -> None:
     refused(lambda: fr.state_from_json(" " * (MAX_TEXT + 1)), fr.RecordError, "at most")
     refused(lambda: fr.parse_position(" " * (MAX_LENGTH + 1)), fr.NotationError, "at most")
     refused(lambda: parse_diagram("\n" * 200_000), fr.NotationError, "at most")
-    refused(lambda: fr.parse_position(12), fr.NotationError, "text, not int")  # type: ignore[arg-type]
+    refused(lambda: fr.parse_position(12), fr.NotationError, "found int 12")  # type: ignore[arg-type]
 
 
 def test_the_longest_position_string_is_far_below_the_limit() -> None:

@@ -4,6 +4,8 @@ square's centre and sides are, and how numbers and text are written into the SVG
 from __future__ import annotations
 
 import html
+import re
+from typing import Final
 
 from fearsome_rules.core import board
 
@@ -39,6 +41,12 @@ def edge(sq: int, d: int, out: float = 0.0) -> tuple[float, float]:
     return x + dx * k, y + dy * k
 
 
+# What XML 1.0 cannot hold (C0 controls but tab and newline, lone surrogates, U+FFFE/U+FFFF)
+# and the C1 controls and DEL, which a page should not show raw either.
+_NOT_XML: Final = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
 def esc(text: str) -> str:
-    """``text`` escaped for SVG and HTML text and attributes."""
-    return html.escape(text, quote=True)
+    """``text`` escaped for SVG and HTML text and attributes; a character that XML cannot hold
+    is written as its escape (``\\x01``), visible and well-formed."""
+    return html.escape(_NOT_XML.sub(lambda m: ascii(m.group())[1:-1], text), quote=True)

@@ -49,8 +49,10 @@ def test_in_the_placement_phase_the_monster_waits_on_a1_facing_east(
     setup: str, monster: str
 ) -> None:
     text = changed(fr.position_string(fresh(setup=setup)), "monster=a1:E", f"monster={monster}")
-    with pytest.raises(fr.NotationError, match=r"\[SET-MONSTER\] monster: .*a1 facing east"):
+    with pytest.raises(fr.SetupError, match=r"\[SET-MONSTER\] monster: .*a1 facing east") as e:
         fr.parse_position(text)
+    assert isinstance(e.value, fr.NotationError)  # a PositionError: both kinds
+    assert (e.value.field, e.value.rule) == ("monster", "SET-MONSTER")
 
 
 @pytest.mark.rules("ADV-TILES", "BSW-PLACE", "PLACE-LAYOUT")
@@ -67,8 +69,9 @@ def test_a_tile_on_the_board_is_no_longer_to_place(
     setup: str, stones: str, rule: str, counted: str
 ) -> None:
     text = changed(fr.position_string(fresh(setup=setup)), "stones= ", f"stones={stones} ")
-    with pytest.raises(fr.NotationError, match=rf"\[{rule}\] to_place: {counted} tiles"):
+    with pytest.raises(fr.SetupError, match=rf"\[{rule}\] to_place: {counted} tiles") as e:
         fr.parse_position(text)
+    assert (e.value.field, e.value.rule) == ("to_place", rule)
 
 
 @pytest.mark.rules("ADV-TILES", "PLACE-LAYOUT")

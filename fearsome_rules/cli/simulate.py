@@ -6,31 +6,27 @@ import argparse
 import json
 import sys
 import time
+from concurrent.futures import Executor
 
+from fearsome_rules.cli.executors import add_run_arguments, check_run, progress_bar, running
 from fearsome_rules.cli.options import (
     GAMES,
     MAX_GAMES,
-    MAX_WORKERS,
     PLAYERS,
     SEED,
-    WORKERS,
-    check_output,
     rule_options,
     write_output,
 )
-from fearsome_rules.core.errors import FearsomeError, quote
-from fearsome_rules.core.layout import SETUPS
+from fearsome_rules.core.errors import FearsomeError
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import SEAT_LETTERS
-from fearsome_rules.tools.bots import BOTS
+from fearsome_rules.tools.bots import BOT_NAMES, find_bot
 from fearsome_rules.tools.simulate import (
     PUBLISHED_VARIANTS,
     ProgressBar,
     Summary,
-    cores,
     format_summaries,
     parse_variant,
-    process_pool,
     simulate,
 )
 
@@ -63,7 +59,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--bots",
         metavar="NAME,NAME,...",
-        help=f"one bot per seat, A first ({', '.join(sorted(BOTS))})",
+        help=f"one bot per seat, A first ({BOT_NAMES})",
     )
     p.add_argument("--bot", metavar="NAME", help="the bot of every seat (default greedy)")
     p.add_argument(
@@ -85,33 +81,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         action="store_true",
         help="compare the published variants: " + ", ".join(PUBLISHED_VARIANTS),
     )
-    p.add_argument(
-        "--setup",
-        default="basic",
-        metavar="{basic,advanced,bsw}",
-        help="the layout (tiles of the advanced and BSW setups are placed at random)",
-    )
-    p.add_argument(
-        "--workers",
-        type=WORKERS,
-        metavar="W",
-        help=f"processes, 1 to {MAX_WORKERS} (default: every core; 1 plays in this process)",
-    )
-    p.add_argument("--json", metavar="FILE", help="also write the summaries as JSON")
-    p.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="a progress bar on stderr (default: when stderr is a terminal)",
-    )
+    add_run_arguments(p, "also write the summaries as JSON")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """``fearsome-rules simulate``: run, print the table, write JSON if asked."""
-    check_output(args.json, "--json")
-    if args.setup not in SETUPS:
-        raise FearsomeError(f"--setup {quote(args.setup)}: one of {', '.join(SETUPS)}")
+    check_run(args)
     if args.bots and args.bot:
         raise FearsomeError("give --bots (one per seat) or --bot (for all), not both")
     names = [b.strip() for b in args.bots.split(",")] if args.bots else [args.bot or "greedy"]
@@ -121,10 +97,7 @@ def run(args: argparse.Namespace) -> int:
             "(one per seat, or use --bot NAME for all)"
         )
     for name in names:
-        if name.lower() not in BOTS:
-            raise FearsomeError(
-                f"unknown bot {quote(name)}: the bots are {', '.join(sorted(BOTS))}"
-            )
+        find_bot(name)
     base = rule_options(args.option)
     specs = list(args.variant) + (list(PUBLISHED_VARIANTS) if args.variants else [])
     variants = [parse_variant(v, base) for v in specs] or [("default", base)]
@@ -134,60 +107,66 @@ def run(args: argparse.Namespace) -> int:
     per_seat = names * args.players if len(names) == 1 else names
     seats = ", ".join(f"{SEAT_LETTERS[s]} {b.lower()}" for s, b in enumerate(per_seat))
     changed = ", ".join(f"{k}={v}" for k, v in base.changed().items())
-    workers = args.workers or cores()
-    print(
-        f"Fearsome Floors simulation: {args.games} games"
-        f"{' per variant' if len(variants) > 1 else ''}, {args.players} players, "
-        f"{args.setup} setup, seed {args.seed}{', options ' + changed if changed else ''}"
-    )
-    print(f"bots: {seats}; seat A starts every game")
-    show = args.progress if args.progress is not None else sys.stderr.isatty()
-    bar = ProgressBar(args.games * len(variants)) if show else None
-    results: list[tuple[str, Summary]] = []
-    started = time.monotonic()
-    pool = process_pool(workers) if workers > 1 else None
+    bar = progress_bar(args, args.games * len(variants))
     try:
-        for k, (label, opts) in enumerate(variants):
-            offset = k * args.games
-
-            def report(done: int, _total: int, offset: int = offset) -> None:
-                if bar is not None:
-                    bar.update(offset + done)
-
-            summary = simulate(
-                args.games,
-                args.players,
-                args.seed,
-                names,
-                opts,
-                args.setup,
-                executor=pool,
-                progress=report,
-                workers=workers,
+        with running(args) as run_on:
+            print(
+                f"Fearsome Floors simulation: {args.games} games"
+                f"{' per variant' if len(variants) > 1 else ''}, {args.players} players, "
+                f"{args.setup} setup, seed {args.seed}{', options ' + changed if changed else ''}"
             )
-            results.append((label, summary))
+            print(f"bots: {seats}; seat A starts every game")
+            started = time.monotonic()
+            results = _play(args, variants, names, run_on.executor, run_on.workers, bar)
     except KeyboardInterrupt:
-        if bar is not None:
-            bar.close()
         print("fearsome-rules: interrupted", file=sys.stderr)
         return 130
     finally:
         if bar is not None:
             bar.close()
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
     seconds = time.monotonic() - started
     print()
     print(format_summaries(results))
-    print(
-        f"\n{args.games * len(variants)} games in {seconds:.1f} s "
-        f"({workers} worker{'s' if workers > 1 else ''})"
-    )
+    print(f"\n{args.games * len(variants)} games in {seconds:.1f} s ({run_on.report()})")
     if args.json:
         doc = {
             "variants": [{"label": label, **s.to_json()} for label, s in results],
             "seconds": seconds,
-            "workers": workers,
+            "workers": run_on.workers,
+            "executor": run_on.kind,
         }
         write_output(args.json, json.dumps(doc, indent=2) + "\n", "--json")
     return 0
+
+
+def _play(
+    args: argparse.Namespace,
+    variants: list[tuple[str, RuleOptions]],
+    names: list[str],
+    executor: Executor | None,
+    workers: int,
+    bar: ProgressBar | None,
+) -> list[tuple[str, Summary]]:
+    """Every variant's games, one variant after the other, on one executor."""
+    results: list[tuple[str, Summary]] = []
+    for k, (label, opts) in enumerate(variants):
+        offset = k * args.games
+
+        def report(done: int, _total: int, offset: int = offset) -> None:
+            if bar is not None:
+                bar.update(offset + done)
+
+        summary = simulate(
+            args.games,
+            args.players,
+            args.seed,
+            names,
+            opts,
+            args.setup,
+            executor=executor,
+            progress=report,
+            workers=workers,
+            chunksize=args.chunksize,
+        )
+        results.append((label, summary))
+    return results

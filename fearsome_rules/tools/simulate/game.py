@@ -14,15 +14,16 @@ import attrs
 
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.endings import outcome
-from fearsome_rules.core.errors import FearsomeError, quote
+from fearsome_rules.core.errors import FearsomeError
 from fearsome_rules.core.game import apply, apply_traced, new_game
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import OUT, REMOVED, Phase
-from fearsome_rules.tools.bots import BOTS, Bot, draw_tile, random_placement
+from fearsome_rules.tools.bots import Bot, draw_tile, find_bot, random_placement
 
 BotSpec = str | Bot
-"""A bot by name (``greedy``, ``random``, ``runner``: see ``bots.BOTS``) or a bot function.
-Bot functions must be picklable (defined at module level) to run in other processes."""
+"""A bot by name (``greedy``, ``random``, ``runner``, ``search``, ``search:200``: see
+``bots.find_bot``) or a bot. Bots must be picklable (functions defined at module level, or
+instances such as ``bots.SearchBot``) to run in other processes."""
 
 INSIDE_AT_THE_END = "inside at the end"  # how core/game.py names figures removed by STAGE-TWO-END
 
@@ -52,11 +53,16 @@ class GameRecord:
     """Figures out through the exit, per seat."""
     in_play: tuple[int, ...]
     """Figures still in play (on the board or waiting) when the game ended, per seat."""
+    ranking: tuple[int, ...] = ()
+    """The seats best first, as ``fr.outcome`` ranks them (END-WIN, END-MOST)."""
 
 
 def bot_name(bot: BotSpec) -> str:
-    """A bot's name, for the summary: the name it was given as, or its function's ``__name__``."""
-    return bot if isinstance(bot, str) else getattr(bot, "__name__", repr(bot))
+    """A bot's name, for the summary: the name it was given as, its ``name`` (a search bot's
+    ``search:200``), or its function's ``__name__``."""
+    if isinstance(bot, str):
+        return bot
+    return str(getattr(bot, "name", None) or getattr(bot, "__name__", repr(bot)))
 
 
 def resolve_bots(bots: BotSpec | Sequence[BotSpec], players: int) -> tuple[Bot, ...]:
@@ -72,12 +78,7 @@ def resolve_bots(bots: BotSpec | Sequence[BotSpec], players: int) -> tuple[Bot, 
     out: list[Bot] = []
     for spec in specs:
         if isinstance(spec, str):
-            bot = BOTS.get(spec.strip().lower())
-            if bot is None:
-                raise FearsomeError(
-                    f"unknown bot {quote(spec)}: the bots are {', '.join(sorted(BOTS))}"
-                )
-            out.append(bot)
+            out.append(find_bot(spec))
         else:
             out.append(spec)
     return tuple(out)
@@ -143,6 +144,7 @@ def play_game(
         inside_at_end=tuple(inside),
         escaped=tuple(escaped),
         in_play=tuple(in_play),
+        ranking=result.ranking,
     )
 
 

@@ -88,24 +88,46 @@ def simulate(
         raise FearsomeError(f"workers: {quote(workers)}: at least 1")
     if chunksize is not None and chunksize < 1:
         raise FearsomeError(f"chunksize: {quote(chunksize)}: at least 1")
+    return Summary.of(job, run_jobs([(job, games)], executor, progress, workers, chunksize)[0])
+
+
+def run_jobs(
+    jobs: Sequence[tuple[Job, int]],
+    executor: Executor | None = None,
+    progress: Progress | None = None,
+    workers: int | None = None,
+    chunksize: int | None = None,
+) -> list[list[GameRecord]]:
+    """Play ``games`` games of each ``(job, games)``, all through one executor, and return
+    each job's records in game order (game ``i`` of a job seeded ``game_seed(job.seed, i)``).
+    Without an ``executor``, a process pool of ``workers`` (default: every core) is started
+    and shut down, or with ``workers=1`` the games are played in this process.
+    ``progress(done, total)`` counts the games of all jobs."""
     n_workers = workers or cores()
-    size = chunksize or default_chunksize(games, n_workers)
-    chunks = [(a, min(a + size, games)) for a in range(0, games, size)]
+    total = sum(games for _job, games in jobs)
+    size = chunksize or default_chunksize(total, n_workers)
+    chunks = [
+        (k, job, a, min(a + size, games))
+        for k, (job, games) in enumerate(jobs)
+        for a in range(0, games, size)
+    ]
+    records: list[list[GameRecord]] = [[] for _ in jobs]
     if executor is None and n_workers == 1:
-        records: list[GameRecord] = []
-        for a, b in chunks:
-            records.extend(_play_chunk(job, a, b))
+        done = 0
+        for k, job, a, b in chunks:
+            records[k].extend(_play_chunk(job, a, b))
+            done += b - a
             if progress is not None:
-                progress(len(records), games)
-        return Summary.of(job, records)
+                progress(done, total)
+        return records
     if executor is None:
         with process_pool(n_workers) as pool:
             try:
-                return _run(pool, job, chunks, games, progress)
+                return _run(pool, chunks, records, total, progress)
             except BaseException:
                 pool.shutdown(wait=False, cancel_futures=True)
                 raise
-    return _run(executor, job, chunks, games, progress)
+    return _run(executor, chunks, records, total, progress)
 
 
 def _ignore_interrupts() -> None:
@@ -120,26 +142,27 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
 
 def _run(
     executor: Executor,
-    job: Job,
-    chunks: list[tuple[int, int]],
-    games: int,
+    chunks: list[tuple[int, Job, int, int]],
+    records: list[list[GameRecord]],
+    total: int,
     progress: Progress | None,
-) -> Summary:
+) -> list[list[GameRecord]]:
     futures: list[Future[list[GameRecord]]] = [
-        executor.submit(_play_chunk, job, a, b) for a, b in chunks
+        executor.submit(_play_chunk, job, a, b) for _k, job, a, b in chunks
     ]
     try:
         done = 0
         for fut in as_completed(futures):
             done += len(fut.result())
             if progress is not None:
-                progress(done, games)
+                progress(done, total)
     except BaseException:
         for fut in futures:
             fut.cancel()
         raise
-    records = [r for fut in futures for r in fut.result()]  # in game order
-    return Summary.of(job, records)
+    for (k, _job, _a, _b), fut in zip(chunks, futures, strict=True):  # in game order
+        records[k].extend(fut.result())
+    return records
 
 
 class ProgressBar:

@@ -1,4 +1,5 @@
-"""Simple bots and a seeded driver: the randomness lives here, never in the rules core."""
+"""Simple bots (random, runner, greedy) and a seeded driver: the randomness lives here, never
+in the rules core."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from fractions import Fraction
 
 from fearsome_rules.core import encoding, kernel
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
-from fearsome_rules.core.board import COLUMNS, RAY
+from fearsome_rules.core.board import COLUMNS
 from fearsome_rules.core.figures import ENTRY_NAMES
 from fearsome_rules.core.game import apply, chance_outcomes, legal_moves
 from fearsome_rules.core.moves import MoveSearch
@@ -16,6 +17,7 @@ from fearsome_rules.core.options import kernel_flags
 from fearsome_rules.core.placement import legal_placements
 from fearsome_rules.core.state import GameState, Phase
 from fearsome_rules.core.turns import lifted
+from fearsome_rules.tools.bots.heuristics import distance, exposure, seen_figures
 
 Bot = Callable[[GameState, random.Random], FigureMove]
 
@@ -25,21 +27,6 @@ def random_bot(state: GameState, rng: random.Random) -> FigureMove:
     ``rng.choice(legal_moves(state))``, naming only the move drawn)."""
     found = MoveSearch(state)
     return found.move(rng.randrange(len(found)))
-
-
-def _exposure(data: bytes, seat: int) -> int:
-    """How many of a seat's figures stand in a straight, unblocked line from the monster (a
-    heuristic: any piece ends a line here, behind the monster too)."""
-    per = data[encoding.FIGURES] // data[encoding.PLAYERS]
-    exposed = 0
-    for ray in RAY[data[encoding.MONSTER]]:
-        for sq in ray:
-            v = data[sq]
-            if v:
-                if v < encoding.FIRST_STONE and (v - 1) // per == seat:
-                    exposed += 1
-                break
-    return exposed
 
 
 def runner_bot(state: GameState, rng: random.Random) -> FigureMove:
@@ -57,33 +44,9 @@ def runner_bot(state: GameState, rng: random.Random) -> FigureMove:
             elif place < encoding.N_CELLS:
                 progress += 40 - (place // COLUMNS + place % COLUMNS)
         out = kernel.escaped(data, seat)
-        return (out, progress - 15 * _exposure(data, seat), rng.random())
+        return (out, progress - 15 * exposure(data, seat), rng.random())
 
     return max(legal_moves(state), key=score)
-
-
-def _distance(where: int) -> int:
-    """Steps from a figure's place (a square or the kernel's AT_WAITING/AT_OUT) to the exit
-    a1 as the crow walks (rows + columns); a waiting figure is one step before p11, a figure
-    out is past the exit."""
-    if where < encoding.N_CELLS:
-        return where // COLUMNS + where % COLUMNS
-    return 26 if where == encoding.AT_WAITING else -1
-
-
-def _seen(cells: bytes, monster: int, facing: int, mover: int, end: int) -> list[int]:
-    """The figures (as cell codes) the monster sees from its square, ahead, to its left and
-    to its right, by the kernel's own sight (MON-SIGHT-DIRS). ``cells`` lacks the moving
-    figure, whose code ``mover`` is on ``end``."""
-    board_after = bytearray(cells)
-    if end < encoding.N_CELLS:
-        board_after[end] = mover
-    seen = []
-    for d in (facing, (facing + 3) & 3, (facing + 1) & 3):
-        sq = kernel.line_of_sight(board_after, monster, d) & 255
-        if sq != encoding.NONE and 0 < board_after[sq] < encoding.FIRST_STONE:
-            seen.append(board_after[sq])
-    return seen
 
 
 def greedy_bot(state: GameState, rng: random.Random) -> FigureMove:
@@ -114,16 +77,12 @@ def greedy_bot(state: GameState, rng: random.Random) -> FigureMove:
             for end, path, after in found.moves(ENTRY_NAMES):
                 results[f.name, path] = (end, after)
         end, cells = results.get((move.figure, move.path), (start, base))
-        seen = _seen(cells, state.monster, state.facing, i + 1, end)
+        seen = seen_figures(cells, state.monster, state.facing, i + 1, end)
         exposed = sum(1 for v in seen if owners[v] == seat)
-        gain = _distance(start) - _distance(end)
+        gain = distance(start) - distance(end)
         return (int(end == encoding.AT_OUT), -exposed, gain, rng.random())
 
     return max(moves, key=score)
-
-
-BOTS: dict[str, Bot] = {"greedy": greedy_bot, "random": random_bot, "runner": runner_bot}
-"""The bots by name, for the command line and simulations."""
 
 
 def draw_tile(state: GameState, rng: random.Random) -> Reveal:

@@ -42,7 +42,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description="Play every table of K different bots from the list, each in every "
         "rotation of its seats, GAMES seeded games a seating; rate the bots with OpenSkill's "
         "Plackett-Luce model over each game's places (seats with no figure out share the last "
-        "place), and print the ratings, the win rates with 95 %% intervals and who finished "
+        "place), and print the ratings, the win rates with 95 % intervals and who finished "
         "ahead of whom, as Markdown tables. The same arguments give the same numbers whatever "
         "plays the games. Needs pip install 'fearsome_rules[rating]'.",
     )

@@ -170,6 +170,10 @@ def test_choose_in_every_phase() -> None:
         state = fr.apply(state, fr.legal_moves(state)[0])
     with pytest.raises(fr.ArgumentError, match="monster phase is chance"):
         choose(state)
+    with pytest.raises(fr.ArgumentError, match="in the figure phase, not monster"):
+        search_move(state, Budget(nodes=1))
+    with pytest.raises(fr.ArgumentTypeError, match=r"search_move\(budget\)"):
+        search_move(fr.new_game(2), 5)  # type: ignore[arg-type]
     over = fr.position(2, figures={"A1": "out", "A3": "out", "A4": "out"}, deck_left=["7", "8"])
     with pytest.raises(fr.ArgumentError, match="the game is over"):
         choose(over)

@@ -20,15 +20,19 @@ from collections.abc import Callable
 
 import attrs
 
-from fearsome_rules.core import kernel
+from fearsome_rules.core import encoding, kernel
 from fearsome_rules.core.actions import FigureMove, Reveal
-from fearsome_rules.core.errors import ArgumentError, quote
+from fearsome_rules.core.errors import ArgumentError, ArgumentTypeError, quote
 from fearsome_rules.core.figures import ENTRY_NAMES
 from fearsome_rules.core.game import apply, chance_outcomes
 from fearsome_rules.core.moves import MoveSearch
-from fearsome_rules.core.state import GameState, Phase
+from fearsome_rules.core.state import FIGURE_NAMES, GameState, Phase, wrong_state
 from fearsome_rules.tools.bots.heuristics import MoveJudge, win_chances
 
+FIGURE_INDEX = {
+    players: {name: i for i, name in enumerate(names)} for players, names in FIGURE_NAMES.items()
+}
+"""Each figure's index in the kernel's tables, by name, per number of players."""
 MOST_CANDIDATES = 32
 """Moves a decision node keeps, best first by the greedy ranking; the rest are never tried."""
 WIDENING = 1.0
@@ -74,7 +78,7 @@ def ranked_moves(state: GameState, rng: random.Random, most: int) -> list[Figure
     found = MoveSearch(state)
     judge = MoveJudge(state)
     data = state.data
-    index = {name: i for i, name in enumerate(_names(state))}
+    index = FIGURE_INDEX[data[encoding.PLAYERS]]
     scored: list[tuple[int, float, str, kernel.Search | None, int]] = []
     for name, search, skip in found.figures:
         i = index[name]
@@ -92,10 +96,6 @@ def ranked_moves(state: GameState, rng: random.Random, most: int) -> list[Figure
         path = () if search is None else tuple(ENTRY_NAMES[e] for e in search.path(k))
         moves.append(FigureMove.unchecked(name, path))
     return moves
-
-
-def _names(state: GameState) -> list[str]:
-    return [f.name for f in state.figures]
 
 
 Chances = list[float]
@@ -252,7 +252,16 @@ def search_seed(seed: int, state: GameState) -> int:
 def search_move(
     state: GameState, budget: Budget, seed: int = 0, clock: Callable[[], float] = time.monotonic
 ) -> FigureMove:
-    """The search bot's move in the figure phase, within ``budget``."""
+    """The search bot's move in the figure phase, within ``budget``: the same seed, position
+    and node budget give the same move."""
+    if not isinstance(state, GameState):
+        raise wrong_state("search_move", state)
+    if not isinstance(budget, Budget):
+        raise ArgumentTypeError("search_move(budget)", "a Budget", budget)
+    if state.phase is not Phase.FIGURES:
+        raise ArgumentError(
+            "search_move(state)", f"figures move in the figure phase, not {state.phase.value}"
+        )
     rng = random.Random(search_seed(seed, state))
     tree = Search(state, rng)
     if len(tree.root.moves) == 1:

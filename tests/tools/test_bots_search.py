@@ -196,10 +196,19 @@ def test_the_simple_bots_through_choose() -> None:
 
 
 @pytest.mark.parametrize(
-    "bad", [{}, {"nodes": 0}, {"nodes": True}, {"nodes": 2.5}, {"seconds": 0}, {"seconds": "1"}]
+    ("bad", "error"),
+    [
+        ({}, fr.ArgumentError),
+        ({"nodes": 0}, fr.ArgumentError),
+        ({"seconds": 0}, fr.ArgumentError),
+        ({"seconds": float("inf")}, fr.ArgumentError),
+        ({"nodes": True}, fr.ArgumentTypeError),
+        ({"nodes": 2.5}, fr.ArgumentTypeError),
+        ({"seconds": "1"}, fr.ArgumentTypeError),
+    ],
 )
-def test_a_budget_refuses_what_is_not_one(bad: dict[str, object]) -> None:
-    with pytest.raises(fr.ArgumentError, match="Budget"):
+def test_a_budget_refuses_what_is_not_one(bad: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error, match="Budget"):
         Budget(**bad)  # type: ignore[arg-type]
 
 

@@ -27,8 +27,8 @@ from fearsome_rules.tools.bots.simple import (
 )
 
 DEFAULT_BUDGET = Budget(nodes=50)
-"""The search bot's budget when none is given: 50 nodes, about 20 ms a move with 2 players and
-35 ms with 4 on the compiled kernel (docs/bots.md)."""
+"""The search bot's budget when none is given: 50 nodes, a median of 12 ms a move with 2
+players and 14 ms with 4 on the compiled kernel (docs/bots.md)."""
 MOST_NODES = 1_000_000
 """The largest node budget a bot's name may ask for."""
 

@@ -22,7 +22,7 @@ import attrs
 
 from fearsome_rules.core import encoding, kernel
 from fearsome_rules.core.actions import FigureMove, Reveal
-from fearsome_rules.core.errors import ArgumentError, ArgumentTypeError, quote
+from fearsome_rules.core.errors import ArgumentError, ArgumentTypeError, quote, whole_number
 from fearsome_rules.core.figures import ENTRY_NAMES
 from fearsome_rules.core.game import apply, chance_outcomes
 from fearsome_rules.core.moves import MoveSearch
@@ -55,15 +55,13 @@ class Budget:
     def __attrs_post_init__(self) -> None:
         if self.nodes is None and self.seconds is None:
             raise ArgumentError("Budget", "give nodes, seconds or both")
-        if self.nodes is not None and (
-            not isinstance(self.nodes, int) or isinstance(self.nodes, bool) or self.nodes < 1
-        ):
-            raise ArgumentError("Budget(nodes)", f"{quote(self.nodes)}: a whole number, at least 1")
-        if self.seconds is not None and (
-            not isinstance(self.seconds, int | float)
-            or isinstance(self.seconds, bool)
-            or not 0 < self.seconds < math.inf
-        ):
+        if self.nodes is not None and whole_number(self.nodes, "Budget(nodes)") < 1:
+            raise ArgumentError("Budget(nodes)", f"{self.nodes}: at least 1")
+        if self.seconds is None:
+            return
+        if isinstance(self.seconds, bool) or not isinstance(self.seconds, int | float):
+            raise ArgumentTypeError("Budget(seconds)", "a number of seconds", self.seconds)
+        if not 0 < self.seconds < math.inf:
             raise ArgumentError("Budget(seconds)", f"{quote(self.seconds)}: more than 0")
 
     @property

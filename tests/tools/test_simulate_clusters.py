@@ -47,7 +47,7 @@ def dask_client() -> Iterator[Any]:
     distributed: Any = importlib.import_module("distributed")  # untyped: the extra's boundary
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
         ) as cluster,
         distributed.Client(cluster) as client,
     ):

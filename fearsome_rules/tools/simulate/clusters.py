@@ -62,7 +62,7 @@ def dask_cluster(
             n_workers=workers or cores(),
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # a free port: the scheduler serves HTTP in any case
         )
         client = distributed.Client(cluster)
         where = "a local Dask cluster"

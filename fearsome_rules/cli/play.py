@@ -13,9 +13,8 @@ from fearsome_rules.core.game import apply_traced, new_game
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import SEAT_LETTERS, Phase
 from fearsome_rules.formats.diagram import diagram
-from fearsome_rules.tools.bots import draw_tile, random_bot, random_placement, runner_bot
+from fearsome_rules.tools.bots import BOT_NAMES, draw_tile, find_bot, random_placement
 
-BOTS = {"runner": runner_bot, "random": random_bot}
 SEAT = whole_number(0, 6, "a seat from 0 (A) to 6 (G)")
 
 
@@ -32,7 +31,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--start", type=SEAT, default=0, help="the start player's seat, 0 to 6 (default 0 = A)"
     )
-    p.add_argument("--bot", choices=sorted(BOTS), default="runner", help="the bots' strategy")
+    p.add_argument(
+        "--bot", default="runner", metavar="NAME", help=f"the bots' strategy ({BOT_NAMES})"
+    )
     p.add_argument(
         "--setup",
         choices=["basic", "advanced", "bsw"],
@@ -78,11 +79,11 @@ def run(args: argparse.Namespace) -> int:
     """Play the game, printing what happens."""
     opts = rule_options(args.option)
     state = new_game(args.players, args.start, opts, args.setup)
-    bot = BOTS[args.bot]
+    bot = find_bot(args.bot)
     rng = random.Random(args.seed)
     print(
         f"Fearsome Floors: {args.players} players, {args.setup} setup, seed {args.seed}, "
-        f"{args.bot} bots"
+        f"{args.bot.strip().lower()} bots"
     )
     print(diagram(state))
     while state.phase is not Phase.OVER:

@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 import fearsome_rules as fr
+from fearsome_rules.cli import main
 from fearsome_rules.core import events as ev
 from fearsome_rules.tools.bots import (
     BOTS,
@@ -231,3 +232,17 @@ def test_the_bots_by_name() -> None:
         find_bot(3)  # type: ignore[arg-type]
     bot = find_bot("search:9")
     assert pickle.loads(pickle.dumps(bot)) == bot  # a process pool sends it to its workers
+
+
+def test_the_commands_take_the_search_bot_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--players", "2", "--seed", "5", "--bot", "Search:3", "--quiet"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("Fearsome Floors: 2 players, basic setup, seed 5, search:3 bots\n")
+    assert "game over" in out
+    argv = ["simulate", "--games", "2", "--players", "2", "--workers", "1"]
+    assert main([*argv, "--bots", "search:3,greedy"]) == 0
+    out, _ = capsys.readouterr()
+    assert "bots: A search:3, B greedy" in out
+    assert main(["play", "--bot", "search:0"]) == 2
+    _, err = capsys.readouterr()
+    assert err.startswith("fearsome-rules: bot 'search:0': write search:NODES")

@@ -38,6 +38,7 @@ cases:
     steps:
       - do: reveal 1hit
         expect: {monster_path: [d9, d8], eaten: [A1], monster: {at: d8, facing: N}}
+suite: 1.0.0
 """
 NEW_GAME_CASE = """\
 topic: one
@@ -50,6 +51,7 @@ cases:
     new_game: {players: 4, start_player: B}
     steps:
       - expect: {monster: {at: a1, facing: E}}
+suite: 1.0.0
 """
 
 # Seven levels of nine aliases: a billion 'lol's from 400 bytes ("billion laughs").

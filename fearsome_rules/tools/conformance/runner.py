@@ -29,6 +29,9 @@ from fearsome_rules.tools.conformance.engines import (
     Unsupported,
 )
 from fearsome_rules.tools.conformance.expect import FEATURES, compare
+from fearsome_rules.tools.conformance.protocol import PROTOCOL
+
+RESULTS_FORMAT = "fearsome-rules/conformance-results"
 
 # --- running ---------------------------------------------------------------------------------
 
@@ -129,6 +132,10 @@ class Report:
     results: tuple[CaseResult, ...]
     problems: tuple[Problem, ...]
     override: Mapping[str, str | bool]
+    suite: str = ""
+    """The version the case files name."""
+    engine: str = InProcess.name
+    """The engine the cases ran on."""
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.results if r.status == status)
@@ -156,7 +163,14 @@ class Report:
         return text
 
     def to_json(self) -> dict[str, Any]:
+        """The results table (conformance/results.schema.json): what an implementation
+        publishes."""
         return {
+            "format": RESULTS_FORMAT,
+            "version": 1,
+            "suite": self.suite,
+            "protocol": PROTOCOL,
+            "engine": self.engine,
             "summary": {
                 "passed": self.count("passed"),
                 "failed": self.count("failed"),
@@ -233,7 +247,8 @@ def run(
     for name, value in override.items():  # raises SetupError for a bad name or value
         RuleOptions().with_option(name, value)
     results = tuple(run_case(c, override, engine) for c in select(suite.cases, keywords))
-    return Report(results, suite.problems, override)
+    name = InProcess.name if engine is None else engine.name
+    return Report(results, suite.problems, override, suite.version, name)
 
 
 def default_paths() -> list[Path]:

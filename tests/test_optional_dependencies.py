@@ -1,7 +1,7 @@
 """The engine without PyYAML and jsonschema: a browser's Python (Pyodide) has neither, and the
 web front-end runs the engine there. ``import fearsome_rules``, play, records, JSON, positions,
-the explain and render tools must work with both missing; only the readers of YAML files (and
-the case files' schema) need them."""
+the explain and render tools and the web page's Python side must work with both missing; only
+the readers of YAML files (and the case files' schema) need them."""
 
 from __future__ import annotations
 
@@ -41,6 +41,12 @@ _PROGRAM = textwrap.dedent(
     assert fr.state_from_json(fr.state_to_json(state)) == state
     assert fr.parse_position(fr.position_string(state)) == state
     assert render_svg(state).startswith("<svg")
+    from fearsome_rules.tools.web import App  # what the page runs in the browser
+
+    app = App()
+    app.call("new_game", '{"players": 2, "seats": ["greedy", "random"]}')
+    assert '"played": "A' in app.call("bot")
+    assert '"text": "  tile ' in app.call("editor_explain")
     try:
         import fearsome_rules.formats.safe_input  # the YAML reader: needs PyYAML
     except ImportError:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import figure_on_the_slide
 
 import fearsome_rules as fr
 from fearsome_rules.cli import main
@@ -285,17 +285,7 @@ def test_a_comparison_is_explain_compares() -> None:
         assert "error" not in ask(app, "editor_edit", tool=tool, square=square)
     assert "error" not in ask(app, "editor_set", tile="5", stage=2)
     answer = ask(app, "editor_compare", option="monster_slide_figure")
-    moved = [f.name for f in fr.new_game(4).figures]
-
-    def build(opts: Mapping[str, str]) -> tuple[fr.GameState, str]:
-        options = fr.RuleOptions()
-        for k, v in opts.items():
-            options = options.with_option(k, v)
-        figures = {"A1": "g9", "B1": "i8"}
-        s = fr.position(4, figures=figures, moved=moved, monster="d9", stage=2, options=options)
-        return s, "5"
-
-    c = compare(build, "monster_slide_figure")
+    c = compare(figure_on_the_slide, "monster_slide_figure")
     assert c.first_difference == 1  # the readings part at once
     assert answer["summary"] == c.summary() and answer["first_difference"] == 1
     assert [r["label"] for r in answer["readings"]] == [r.label for r in c.readings]

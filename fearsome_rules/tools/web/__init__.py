@@ -7,7 +7,8 @@ JavaScript calls :meth:`App.call <fearsome_rules.tools.web.app.App.call>` with J
 - :mod:`.board`: the render module's board with a layer of clickable squares.
 - :mod:`.app`: the calls the page makes, JSON in and out.
 - :mod:`.site`: building the static site (the Pyodide runtime, the wheels, the page) and
-  serving it on localhost (``fearsome-rules web``); not used in the browser.
+  serving it on localhost (``fearsome-rules web``), and :mod:`.browser`: the page in headless
+  Chromium for the tests; neither is used in the browser.
 """
 
 from fearsome_rules.tools.web.app import App

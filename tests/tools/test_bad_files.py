@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import ANY_CHARACTER, mutated
+from strategies import ANY_CHARACTER, fuzz_examples, mutated
 
 from fearsome_rules.formats import safe_input
 from fearsome_rules.tools import conformance as cf
@@ -197,7 +197,9 @@ def _read_or_refuse(path: Path) -> None:
         cf.run_case(case)
 
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=fuzz_examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @SETTINGS

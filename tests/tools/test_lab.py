@@ -238,3 +238,58 @@ def test_a_bad_walk_in_a_question_file_is_one_line(tmp_path: Path, text: str, me
     with pytest.raises(question.QuestionError, match=message) as caught:
         question.load(file)
     assert "\n" not in str(caught.value)
+
+
+# --- what the answers say --------------------------------------------------------------------
+
+
+@pytest.mark.rules("ADV-TURN", "ADV-CRYSTAL", "MON-EATEN")
+def test_the_answers_name_the_stones_and_the_fate_of_the_eaten() -> None:
+    # ADV-TURN 4-5: nobody seen, the right-turn stone directly ahead (h4) turns the monster
+    # from N to E, and it moves one square east, onto i5, in the same step.
+    turned = lab.walk(
+        figures={"X": "p11"},
+        monster="h5",
+        facing="N",
+        steps=1,
+        board=lab.Board(turn_right=["h4"]),
+    )
+    assert str(turned.steps[0]) == (
+        "1: looks N from h5, sees nobody; turned E by the right-turn stone on h4; steps to i5"
+    )
+    # ADV-CRYSTAL 2-3: seen through the crystal, the crystal pushed (X stays, not eaten).
+    crystal = lab.walk(
+        figures={"X": "h5"}, monster="e5", facing="E", steps=1, board=lab.Board(crystals=["f5"])
+    )
+    assert "pushes the crystal f5->g5" in str(crystal.steps[0])
+    # MON-EATEN: in stage 2 the eaten leave the game; in stage 1 they wait outside again.
+    late = lab.walk(figures={"X": "d6"}, monster="a6", facing="E", steps=3, stage=2)
+    assert "eaten: X (stage 2: they leave the game, MON-EATEN)" in str(late)
+    early = lab.walk(figures={"X": "d6"}, monster="a6", facing="E", steps=3)
+    assert "eaten: X (stage 1: they wait outside again, MON-EATEN)" in str(early)
+
+
+def test_the_walk_explained_with_rule_ids_and_labels() -> None:
+    walk = lab.walk(figures={"left": "b4", "right": "b8"}, monster="b6", facing="E", steps=1)
+    text = walk.explained()
+    assert "walk 1 step: the monster takes exactly 1 step," in text
+    assert "left at 2" in text and "right at 2" in text and "[MON-CHOOSE]" in text
+    assert "; stage 1\n" in text  # a lab's walk has no round
+    assert "A1" not in text and "A3" not in text
+
+
+@pytest.mark.parametrize(
+    ("ask", "field"),
+    [
+        (lambda: lab.walk(monster="a6", facing="E", tile="9"), "tile"),
+        (lambda: lab.walk(monster="a6", facing="E", tile=8), "tile"),  # type: ignore[arg-type]
+        (lambda: lab.walk(monster="a6", facing="E", steps=-1), "steps"),
+        (lambda: lab.walk(monster="a6", facing="E", hits=40), "hits"),
+        (lambda: lab.walk(monster="a6", facing="E", steps=1, options={"x": "y"}), "options"),
+        (lambda: lab.walk(monster="a6", facing="E", steps=1, options={"reentry": 1}), "options"),  # type: ignore[dict-item]
+    ],
+)
+def test_every_refusal_of_the_lab_is_a_lab_error(ask: object, field: str) -> None:
+    with pytest.raises(lab.LabError) as caught:
+        ask()  # type: ignore[operator]
+    assert caught.value.field.startswith(field)

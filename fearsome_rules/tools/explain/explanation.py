@@ -132,7 +132,8 @@ def _walk_head(walk: Walk) -> Line:
         text = f"{walk}: the monster takes steps until {walk.hits} figure(s) are hit"
         rules: tuple[str, ...] = ("MON-HITS", "MON-STEP")
     else:
-        text = f"{walk}: the monster takes exactly {walk.steps} steps"
+        steps = "1 step" if walk.steps == 1 else f"{walk.steps} steps"
+        text = f"{walk}: the monster takes exactly {steps}"
         rules = ("MON-STEP",)
     return Line(
         "walk",
@@ -165,7 +166,9 @@ def _explained(tr: Trail, tile: str, need: int, head: Line) -> Explanation:
     where = Line(
         "start",
         f"the monster is on {board.name(state.monster)} facing "
-        f"{board.DIRECTION_LETTERS[state.facing]}; stage {state.stage}, round {state.round}",
+        f"{board.DIRECTION_LETTERS[state.facing]}; stage {state.stage}"
+        # A lab's walk has no round: the one its position carries is bookkeeping.
+        + ("" if isinstance(tr.action, Walk) else f", round {state.round}"),
     )
     legend = Line(
         "squares",

@@ -12,7 +12,7 @@ from fearsome_rules.core import board
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.errors import RuleError
 from fearsome_rules.core.state import STONE_KINDS, GameState
-from fearsome_rules.tools.trail import Trail
+from fearsome_rules.tools.trail import Board, Trail
 
 
 def relabelled(text: str, labels: Mapping[str, str]) -> str:
@@ -47,8 +47,11 @@ class LabStep:
     left: Sighting | None
     right: Sighting | None
     turned: bool
+    """Whether the look turned it (a turning stone's turn is in ``told`` and ``events``)."""
     hits: tuple[str, ...]
     events: tuple[ev.Event, ...]
+    told: tuple[str, ...] = ()
+    """The move in a few words each, in order: what ``str`` of the step says after its look."""
 
     def __str__(self) -> str:
         sightings = (self.ahead, self.left, self.right)
@@ -60,16 +63,7 @@ class LabStep:
         text = f"{self.number}: looks {self.looked} from {self.start}, " + (
             f"sees {', '.join(seen)}" if seen else "sees nobody"
         )
-        moves = (ev.MonsterSlid, ev.MonsterWrapped, ev.MonsterTeleported)
-        carried = [e.to for e in self.events if isinstance(e, moves)]
-        told = [
-            _told(e)
-            for e in self.events
-            # A step that ends where a slide, a wall or a teleporter put the monster is told
-            # by that move.
-            if _told(e) and not (isinstance(e, ev.MonsterStepped) and carried[-1:] == [e.to])
-        ]
-        return "; ".join([text, *told])
+        return "; ".join([text, *self.told])
 
 
 WAYS: Final = ("ahead", "left", "right")
@@ -79,8 +73,51 @@ def _ways(look: ev.MonsterLooked) -> tuple[str, str, str]:
     return look.ahead, look.left, look.right
 
 
-def _told(e: ev.Event) -> str:
-    """What an event of a step says, in a few words ("" for a look or a step's end)."""
+KIND_WORDS: Final = {
+    "stone": "stone",
+    "crystal": "crystal",
+    "turn_right": "right-turn stone",
+    "turn_about": "half-turn stone",
+}
+
+
+def _story(
+    before: GameState, events: Sequence[ev.Event], labels: Mapping[str, str]
+) -> tuple[str, ...]:
+    """The events of one step in a few words each, naming the kind of every stone (found by
+    replaying the step onto its position); a step that ends where a slide, a wall or a
+    teleporter put the monster is told by that move, and a slide comes before the eating at
+    its end."""
+    floor = Board(before)
+    order = list(events)
+    for k in range(len(order) - 1):
+        e, after = order[k], order[k + 1]
+        slid_onto = isinstance(after, ev.MonsterSlid) and after.to == getattr(e, "square", "")
+        if isinstance(e, ev.FigureEaten) and slid_onto:
+            order[k], order[k + 1] = after, e
+    carried = [
+        e.to
+        for e in events
+        if isinstance(e, ev.MonsterSlid | ev.MonsterWrapped | ev.MonsterTeleported)
+    ]
+    out: list[str] = []
+    for e in order:
+        kind = ""
+        if isinstance(e, ev.StonePushed | ev.StoneSlid | ev.StoneRemoved):
+            square = e.square if isinstance(e, ev.StoneRemoved) else e.frm
+            code = floor.cells[board.square(square)]
+            kind = KIND_WORDS.get(STONE_KINDS.get(code, "stone"), "stone")
+        floor.apply(e)
+        if isinstance(e, ev.MonsterStepped) and carried[-1:] == [e.to]:
+            continue
+        text = _told(relabel(e, labels), kind)
+        if text:
+            out.append(text)
+    return tuple(out)
+
+
+def _told(e: ev.Event, kind: str = "stone") -> str:
+    """What an event says, in a few words ("" for a look); ``kind``: the stone's kind."""
     if isinstance(e, ev.MonsterTurned):
         return f"turns {e.to}"
     if isinstance(e, ev.MonsterStepped):
@@ -92,17 +129,19 @@ def _told(e: ev.Event) -> str:
     if isinstance(e, ev.MonsterTeleported):
         return f"teleports from {e.frm} to {e.to} facing {e.facing}"
     if isinstance(e, ev.MonsterTurnedByStone):
-        return f"turned {e.to} by the {e.kind} on {e.square}"
+        return f"turned {e.to} by the {KIND_WORDS.get(e.kind, e.kind)} on {e.stone}"
     if isinstance(e, ev.StonePushed):
-        return f"pushes the stone {e.frm}->{e.to}"
+        return f"pushes the {kind} {e.frm}->{e.to}"
     if isinstance(e, ev.StoneSlid):
-        return f"the stone slides {e.frm}->{e.to}"
+        return f"the {kind} slides {e.frm}->{e.to}"
     if isinstance(e, ev.StoneRemoved):
-        return f"the stone on {e.square} leaves the game ({e.reason})"
+        return f"the {kind} on {e.square} leaves the game ({e.reason})"
     if isinstance(e, ev.FigurePushed):
         return f"pushes {e.figure} {e.frm}->{e.to}"
     if isinstance(e, ev.FigureEaten):
-        return f"eats {e.figure}" if e.how == "eaten" else f"{e.figure} {e.how}"
+        if e.how == "eaten":
+            return f"eats {e.figure}"
+        return f"{e.figure} {e.how}" + (f" on {e.square}" if "teleporter" in e.how else "")
     if isinstance(e, ev.FigureStepped):
         return f"{e.figure} steps to {e.to}"
     if isinstance(e, ev.FigureSlid):
@@ -136,6 +175,8 @@ class WalkResult:
     removed_stones: tuple[str, ...]
     """The squares from which stones left the game (pushed off the board, corner rules)."""
     events: tuple[ev.Event, ...]
+    stage: int
+    """The stage asked about: what becomes of the figures hit (MON-EATEN)."""
     trail: Trail
     """The walk as ``explain`` and ``render`` use it (engine names, not labels)."""
     labels: dict[str, str]
@@ -156,10 +197,22 @@ class WalkResult:
                 + "; ".join([f"sees {', '.join(seen)}" if seen else "sees nobody", *turn])
             )
         lines.append(f"ends on {self.monster} facing {self.facing}")
-        lines.append("eaten: " + (", ".join(self.eaten) or "nobody"))
+        fate = "they wait outside again" if self.stage == 1 else "they leave the game"
+        eaten = ", ".join(self.eaten)
+        lines.append(
+            f"eaten: {eaten} (stage {self.stage}: {fate}, MON-EATEN)" if eaten else "eaten: nobody"
+        )
         if self.removed_stones:
             lines.append("stones gone: " + ", ".join(self.removed_stones))
         return "\n".join(lines)
+
+    def explained(self) -> str:
+        """The walk explained step by step by ``fearsome-rules explain``'s narrator, every
+        line citing its rule ids (what the monster saw, why it turned or kept its facing, what
+        its move did), with your labels."""
+        from fearsome_rules.tools.explain import explain_trail
+
+        return relabelled(explain_trail(self.trail).text(), self.labels)
 
     @property
     def before(self) -> GameState:
@@ -185,12 +238,13 @@ class MoveResult:
     events: tuple[ev.Event, ...]
     before: GameState
     after: GameState
+    told: tuple[str, ...] = ()
+    """The move in a few words each, in order."""
 
     def __str__(self) -> str:
         if not self.legal:
             return f"refused [{self.rule}] {self.message}"
-        told = [t for t in (_told(e) for e in self.events) if t]
-        return "legal" + (": " + "; ".join(told) if told else "")
+        return "legal" + (": " + "; ".join(self.told) if self.told else "")
 
 
 def relabel(e: ev.Event, labels: Mapping[str, str]) -> ev.Event:
@@ -256,6 +310,7 @@ def walk_result(done: Trail, labels: Mapping[str, str]) -> WalkResult:
                 turned=turned is not None,
                 hits=tuple(hits),
                 events=events,
+                told=_story(step.before, step.events, labels),
             )
         )
     end = done.end
@@ -272,6 +327,7 @@ def walk_result(done: Trail, labels: Mapping[str, str]) -> WalkResult:
         stones=_stones(end),
         removed_stones=tuple(e.square for e in done.events if isinstance(e, ev.StoneRemoved)),
         events=tuple(relabel(e, labels) for e in done.events),
+        stage=done.before.stage,
         trail=done,
         labels=dict(labels),
     )
@@ -295,4 +351,5 @@ def move_result(
         events=tuple(relabel(e, labels) for e in events),
         before=before,
         after=after,
+        told=_story(before, events, labels),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from fearsome_rules.core.actions import FigureMove
-from fearsome_rules.core.errors import FearsomeError, quote
+from fearsome_rules.core.errors import ArgumentError, FearsomeError, quote
 from fearsome_rules.core.game import check
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.walks import Walk
@@ -90,7 +90,18 @@ def _walk_of(steps: int | None, hits: int | None, tile: str | None) -> Walk:
     if tile is not None:
         if steps is not None or hits is not None:
             raise LabError("tile", "give a tile, or steps and hits, not both")
-        return Walk.of_tile(tile)
+        try:
+            return Walk.of_tile(tile)
+        except FearsomeError as e:
+            raise LabError("tile", _reason(e)) from None
     if steps is None and hits is None:
         raise LabError("steps", "give steps, hits or a tile")
-    return Walk(20 if steps is None else steps, hits or 0)
+    try:
+        return Walk(20 if steps is None else steps, hits or 0)
+    except ArgumentError as e:
+        raise LabError("hits" if "hits" in e.argument else "steps", _reason(e)) from None
+
+
+def _reason(e: FearsomeError) -> str:
+    """An error's message without the place it names (the lab names its own argument)."""
+    return str(e).partition(": ")[2] or str(e)

@@ -109,7 +109,10 @@ def reading(options: RuleOptions | Mapping[str, str | bool] | None) -> RuleOptio
         raise LabError("options", f"{quote(options)}: a RuleOptions or a mapping of options")
     opts = RuleOptions()
     for name, value in options.items():
-        opts = opts.with_option(name, value)
+        try:
+            opts = opts.with_option(name, value)
+        except SetupError as e:
+            raise LabError(e.field, e.message) from None
     return opts
 
 

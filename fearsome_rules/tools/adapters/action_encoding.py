@@ -24,6 +24,7 @@ Nothing here needs an optional package; the adapters turn the mask into their ar
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Final
 
@@ -37,6 +38,10 @@ from fearsome_rules.core.moves import MoveSearch
 from fearsome_rules.core.placement import legal_placements
 from fearsome_rules.core.state import SEAT_LETTERS, GameState, Phase, figure_index, wrong_state
 from fearsome_rules.core.turns import lifted
+
+Policy = Callable[[GameState], Action]
+"""A player: any function from a position to its action (a figure move or a placement), such as
+``lambda state: fearsome_rules.bots.greedy_bot(state, rng)``; the adapters number its choice."""
 
 KINDS: Final = (1, 3, 4, 5)
 """A figure's slot is the index of its kind here."""
@@ -78,12 +83,12 @@ _LENGTH_STARTS: Final = tuple(
     0 if n == 0 else 1 + 5 * ((1 << 2 * (n - 1)) - 1) // 3 for n in range(MAX_POINTS + 2)
 )
 """The first route number of each route length (0 to 6 entries, and the end)."""
-_DIRECTION: Final = {
-    (sq, target): d
-    for sq in board.SQUARES
-    for d, target in enumerate(board.NEIGHBOUR[sq])
-    if target != board.OFF
-}
+_DIRECTION: Final = bytes(
+    next((d for d, t in enumerate(board.NEIGHBOUR[sq]) if t == entry), 255) if entry < 256 else 255
+    for sq in range(board.CELLS)
+    for entry in range(256)
+)
+"""``_DIRECTION[square * 256 + entry]``: the direction of a step from a square onto a neighbour."""
 
 
 def route_number(steps: str | tuple[str, ...]) -> int:
@@ -162,33 +167,57 @@ def _whole(number: object, argument: str, limit: int = NUM_ACTIONS) -> int:
     return value
 
 
-def _route_of(state: GameState, start: int, cells: bytes, points: int, path: bytes) -> int:
-    """The route number of a legal path (entries as the kernel's codes) from ``start``."""
-    pos = start
-    value = 0
-    for j, entry in enumerate(path):
-        if entry == encoding.AT_OUT:
-            return _LENGTH_STARTS[len(path)] + (1 << 2 * len(path)) + value
-        value = value * 4 + (0 if pos == encoding.AT_WAITING else _DIRECTION[pos, entry])
-        if state.layout[entry] & encoding.POOL and j + 1 < len(path):
-            # Where the slide across the pool ended: the kernel walks the path so far.
-            after = bytearray(cells)
-            packed = kernel.run_path(
-                after,
-                state.layout,
-                state.monster,
-                start,
-                points,
-                path[: j + 1],
-                j + 1,
-                state.setting.flags,
-                0,
-                None,
-            )
-            pos = (packed >> 16) & 255
-        else:
-            pos = entry  # a step onto any other square ends on it (the path names it)
-    return _LENGTH_STARTS[len(path)] + value
+class _Routes:
+    """The route numbers of one figure's legal paths. A path is the kernel's entry codes; the
+    route of each prefix is kept, since the paths of a search share their prefixes."""
+
+    def __init__(self, state: GameState, start: int, cells: bytes, points: int) -> None:
+        self.state = state
+        self.layout = state.layout
+        self.start = start
+        self.cells = cells
+        self.points = points
+        self.known: dict[bytes, tuple[int, int]] = {b"": (0, start)}
+        """A path so far -> its steps as base-4 digits, and where the figure stands after it
+        (-1 after a slide across a pool, until a longer path asks)."""
+
+    def number(self, path: bytes) -> int:
+        n = len(path)
+        if n and path[-1] == encoding.AT_OUT:
+            return _LENGTH_STARTS[n] + (1 << 2 * n) + self._walk(path[:-1])[0]
+        return _LENGTH_STARTS[n] + self._walk(path)[0]
+
+    def _walk(self, path: bytes) -> tuple[int, int]:
+        known = self.known.get(path)
+        if known is not None:
+            return known
+        before = path[:-1]
+        value, pos = self.known.get(before) or self._walk(before)
+        if pos < 0:
+            pos = self._slid_to(before)
+        entry = path[-1]
+        step = 0 if pos == encoding.AT_WAITING else _DIRECTION[pos * 256 + entry]
+        # A step onto any square but a pool's ends on it (the path names it).
+        known = (value * 4 + step, -1 if self.layout[entry] & encoding.POOL else entry)
+        self.known[path] = known
+        return known
+
+    def _slid_to(self, path: bytes) -> int:
+        """Where the figure stands after ``path``, whose last step crossed a pool: the kernel
+        walks the path."""
+        packed = kernel.run_path(
+            bytearray(self.cells),
+            self.layout,
+            self.state.monster,
+            self.start,
+            self.points,
+            path,
+            len(path),
+            self.state.setting.flags,
+            0,
+            None,
+        )
+        return (packed >> 16) & 255
 
 
 class LegalActions:
@@ -211,17 +240,17 @@ class LegalActions:
     def _figure_moves(self) -> None:
         state = self.state
         found = MoveSearch(state)
+        paths = self.paths
         for name, search, skip in found.figures:
-            i = figure_index(state, name)
-            base = KINDS.index(state.figures[i].kind) * ROUTES
+            base = KINDS.index(int(name[1])) * ROUTES
             if search is None:  # RND-FIRST: the zero move only
-                self.paths[base] = (name, b"")
+                paths[base] = (name, b"")
                 continue
-            start, cells = lifted(state, i)
-            points = state.figures[i].face
+            i = figure_index(state, name)
+            routes = _Routes(state, *lifted(state, i), state.data[encoding.FACES + i] & 7)
             for k in range(skip, search.count()):
                 path = search.path(k)
-                self.paths[base + _route_of(state, start, cells, points, path)] = (name, path)
+                paths[base + routes.number(path)] = (name, path)
 
     def __len__(self) -> int:
         return len(self.numbers)
@@ -263,10 +292,9 @@ class LegalActions:
             raise ArgumentError("number(action)", f"{action}: a chance outcome, see reveal_number")
         i = figure_index(self.state, action.figure)
         figure = self.state.figures[i]
-        start, cells = lifted(self.state, i)
         path = path_bytes(action)
-        number = KINDS.index(figure.kind) * ROUTES
-        number += _route_of(self.state, start, cells, figure.face, path)
+        routes = _Routes(self.state, *lifted(self.state, i), figure.face)
+        number = KINDS.index(figure.kind) * ROUTES + routes.number(path)
         if self.paths.get(number, ("", b""))[1] == path:
             return number  # the path that names its result
         target = self._result(i, path)

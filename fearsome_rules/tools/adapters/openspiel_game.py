@@ -3,8 +3,9 @@
 Importing this module registers the game with ``pyspiel`` (the ``openspiel`` extra:
 ``pip install 'fearsome_rules[openspiel]'``). Parameters: ``players`` (2 to 7, default 2),
 ``setup`` (``basic``, ``advanced`` or ``bsw``), ``start_player`` (the seat that starts, or
-places first) and ``options`` (rule options as ``name=value`` pairs joined by ``+``, e.g.
-``"three_hits=true+finish_round=true"``)::
+places first) and ``options`` (rule options as ``name:value`` pairs joined by ``+``, e.g.
+``"three_hits:true+finish_round:true"``: OpenSpiel's game strings keep ``=`` and ``,`` for
+themselves)::
 
     game = pyspiel.load_game("fearsome_floors", {"players": 4, "setup": "advanced"})
 
@@ -62,12 +63,12 @@ GAME_TYPE: Final = pyspiel.GameType(
 
 
 def rule_options(text: str) -> RuleOptions:
-    """Rule options from ``name=value`` pairs joined by ``+`` (SetupError naming a bad one)."""
+    """Rule options from ``name:value`` pairs joined by ``+`` (SetupError naming a bad one)."""
     opts = RuleOptions()
     for pair in filter(None, (p.strip() for p in text.split("+"))):
-        name, eq, value = pair.partition("=")
-        if not eq:
-            raise SetupError("options", f"{quote(pair)}: write name=value, joined by +")
+        name, colon, value = pair.partition(":")
+        if not colon:
+            raise SetupError("options", f"{quote(pair)}: write name:value, joined by +")
         opts = opts.with_option(name.strip(), value.strip())
     return opts
 
@@ -110,7 +111,7 @@ class FearsomeFloorsGame(pyspiel.Game):  # type: ignore[misc]
             return PositionObserver(history=False)
         if iig_obs_type.public_info:
             return PositionObserver(history=True)
-        return IIGObserverForPublicInfoGame(iig_obs_type, params)  # type: ignore[no-untyped-call]
+        return IIGObserverForPublicInfoGame(iig_obs_type, params)  # nothing is private
 
 
 class Now:
@@ -184,6 +185,29 @@ class FearsomeFloorsState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return diagram(self.now.game_state)
+
+
+class PolicyBot(pyspiel.Bot):  # type: ignore[misc]
+    """An OpenSpiel bot that plays ``player``'s seat by a :data:`~.action_encoding.Policy`:
+    any function from the engine's state to its action (``fr.bots.greedy_bot`` with its
+    generator bound, a search bot). It plays this game only."""
+
+    def __init__(self, player: int, policy: codes.Policy) -> None:
+        pyspiel.Bot.__init__(self)
+        self.player = player
+        self.policy = policy
+
+    def step(self, state: FearsomeFloorsState) -> int:
+        return state.now.legal_actions().number(self.policy(state.game_state))
+
+    def restart_at(self, state: FearsomeFloorsState) -> None:
+        pass
+
+    def player_id(self) -> int:
+        return self.player
+
+    def provides_policy(self) -> bool:
+        return False
 
 
 class PositionObserver:

@@ -45,9 +45,11 @@ from fearsome_rules.tools.bots import draw_tile
 NAME: Final = "fearsome_floors_v0"
 RENDER_MODES: Final = ("ansi", "human")
 Observation = dict[str, Any]
+ActionNumber = int | np.integer[Any]
+"""What an agent passes to ``step``: an int, or one of numpy's (a space's sample is one)."""
 
 
-class raw_env(AECEnv[str, Observation, np.int64]):
+class raw_env(AECEnv[str, Observation, ActionNumber]):
     """The AEC environment of one game of Fearsome Floors; see the module's docstring."""
 
     # AECEnv declares ``metadata`` as an attribute: PettingZoo reads it from the class.
@@ -65,7 +67,7 @@ class raw_env(AECEnv[str, Observation, np.int64]):
         options: RuleOptions | None = None,
         render_mode: str | None = None,
     ) -> None:
-        super().__init__()  # type: ignore[no-untyped-call]
+        super().__init__()  # type: ignore[no-untyped-call]  # untyped_calls_exclude misses super()
         if render_mode not in (None, *RENDER_MODES):
             raise SetupError("render_mode", f"{render_mode!r}: one of ansi, human, or None")
         self.start: GameState = new_game(players, start_player, options, setup)
@@ -132,7 +134,7 @@ class raw_env(AECEnv[str, Observation, np.int64]):
             "action_mask": mask,
         }
 
-    def step(self, action: np.int64 | int | None) -> None:
+    def step(self, action: ActionNumber | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)  # type: ignore[arg-type]  # None, as it wants
@@ -145,6 +147,11 @@ class raw_env(AECEnv[str, Observation, np.int64]):
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def action_for(self, policy: codes.Policy) -> int:
+        """The number of the action ``policy`` chooses for the agent to move: any function from
+        the engine's state to its action (an engine bot, a search)."""
+        return self.legal.number(policy(self.game_state))
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -160,6 +167,6 @@ class raw_env(AECEnv[str, Observation, np.int64]):
         pass
 
 
-def env(**kwargs: Any) -> AECEnv[str, Observation, np.int64]:
+def env(**kwargs: Any) -> AECEnv[str, Observation, ActionNumber]:
     """The environment, wrapped as PettingZoo's own environments are (order enforced)."""
     return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))

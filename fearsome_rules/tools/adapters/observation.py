@@ -10,8 +10,9 @@ Seats are **relative**: ``seat_0`` and ``r0`` are the observer, ``r1`` the next 
 and so on, so one network can play any seat. The observation holds the whole position (it is
 a perfect-information game): the board, every figure on it or off it with its face and
 whether it moved, the monster and its facing, the tiles left in the deck and to place, whose
-turn, round, stage and the order of escapes (END-MOST's tie-break). It reads the state's
-public properties only; numpy is needed (both frameworks bring it).
+turn, round, stage and the order of escapes (END-MOST's tie-break). It reads the figures and
+cells from the state's bytes (``core/encoding.py``), as the bots do, and the rest from its
+properties; numpy is needed (both frameworks bring it).
 """
 
 from __future__ import annotations
@@ -22,25 +23,21 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from fearsome_rules.core import board, deck
+from fearsome_rules.core import board, deck, encoding
 from fearsome_rules.core.layout import TILE_ORDER
-from fearsome_rules.core.state import (
-    CRYSTAL,
-    OUT,
-    REMOVED,
-    STONE,
-    TURN_ABOUT,
-    TURN_RIGHT,
-    WAITING,
-    GameState,
-    Phase,
-)
+from fearsome_rules.core.state import GameState, Phase, kinds_for
 from fearsome_rules.tools.adapters.action_encoding import KINDS, STEPS
 
 Array = npt.NDArray[np.float32]
 
 SEATS: Final = 7
-STONE_PLANES: Final = {STONE: 1, CRYSTAL: 2, TURN_RIGHT: 3, TURN_ABOUT: 4}
+STONE_PLANES: Final = {
+    encoding.STONE: 1,
+    encoding.CRYSTAL: 2,
+    encoding.TURN_RIGHT: 3,
+    encoding.TURN_ABOUT: 4,
+}
+"""The plane of each kind of stone, by its code in the kernel's cells."""
 PLANES: Final[tuple[str, ...]] = (
     "square",
     "stone",
@@ -100,7 +97,20 @@ SIZE: Final = PLANE_VALUES + len(FEATURES)
 _SQUARE_PLANE: Final = np.array([1.0 if on else 0.0 for on in board.ON_BOARD], np.float32)
 _FIGURE_BASE: Final = _F[f"r0.k{KINDS[0]}.exists"]
 _SEAT_BASE: Final = _F["r0.seat"]
-_PLACES: Final = {WAITING: "waiting", OUT: "out", REMOVED: "removed"}
+_FIGURE_AT: Final = PLANE_VALUES + _FIGURE_BASE
+_SLOTS: Final = {
+    n: [(KINDS.index(k), _P[f"kind_{k}"] * CELLS) for k in kinds_for(n)] for n in range(2, 8)
+}
+"""Per player count, each figure of a seat (by its index there): its slot, its kind's plane."""
+_SEAT_PLANE: Final = [_P[f"seat_{r}"] * CELLS for r in range(SEATS)]
+_FACE_PLANE: Final = [0, *(_P[f"face_{v}"] * CELLS for v in range(1, 7))]
+_MOVED_PLANE: Final = _P["moved"] * CELLS
+_PLACE_FIELD: Final = {
+    encoding.AT_WAITING: FIGURE_FIELDS.index("waiting"),
+    encoding.AT_OUT: FIGURE_FIELDS.index("out"),
+    encoding.AT_REMOVED: FIGURE_FIELDS.index("removed"),
+}
+"""A figure's place off the board (the kernel's code) -> its field; on a square: ``board``."""
 
 
 def new_observation() -> Array:
@@ -118,51 +128,67 @@ def features(observation: Array) -> Array:
     return observation[PLANE_VALUES:]
 
 
-def observe(state: GameState, seat: int, out: Array) -> Array:
-    """Fill ``out`` (:data:`SIZE` float32 values) with ``state`` seen from ``seat``."""
-    out.fill(0.0)
-    grid = out[:PLANE_VALUES].reshape(len(PLANES), CELLS)
-    feats = out[PLANE_VALUES:]
-    players = state.players
-    grid[_P["square"]] = _SQUARE_PLANE
-    for sq, v in enumerate(state.cells):
-        if v < 0:
-            grid[STONE_PLANES[v], sq] = 1.0
-    for sq in state.pools:
-        grid[_P["pool"], sq] = 1.0
+def observe(state: GameState, seat: int, out: Array | None = None) -> Array:
+    """``state`` seen from ``seat``: ``out`` (:data:`SIZE` float32 values) filled, or a new
+    array."""
+    if out is None:
+        out = new_observation()
+    else:
+        out.fill(0.0)
+    out[:CELLS] = _SQUARE_PLANE
+    data = state.data  # the kernel's bytes (core/encoding.py): no Figure objects to build
+    cells = np.frombuffer(data, np.uint8, CELLS)
+    for code, plane in STONE_PLANES.items():
+        out[plane * CELLS : (plane + 1) * CELLS][cells == code] = 1.0
+    # The rest is a few dozen values: their indices are gathered, then set at once.
+    ones = [_P["pool"] * CELLS + sq for sq in state.pools]
     for sq, pair, direction in state.teleporters:
-        grid[_P[f"teleporter_{pair}"], sq] = 1.0
-        grid[_P[f"arrow_{STEPS[direction]}"], sq] = 1.0
-    grid[_P[f"monster_{STEPS[state.facing]}"], state.monster] = 1.0
-    for f in state.figures:
-        r = (f.owner - seat) % players
-        slot = KINDS.index(f.kind)
-        at = _FIGURE_BASE + (r * len(KINDS) + slot) * len(FIGURE_FIELDS)
-        feats[at] = 1.0
-        feats[at + FIGURE_FIELDS.index(_PLACES.get(f.where, "board"))] = 1.0
-        feats[at + 5] = 1.0 if f.moved else 0.0
-        feats[at + 5 + f.face] = 1.0
-        if f.where >= 0:
-            sq = f.where
-            grid[_P[f"seat_{r}"], sq] = 1.0
-            grid[_P[f"kind_{f.kind}"], sq] = 1.0
-            grid[_P[f"face_{f.face}"], sq] = 1.0
-            grid[_P["moved"], sq] = 1.0 if f.moved else 0.0
-    last = {s: k + 1 for k, s in enumerate(state.escapes)}
+        ones += [
+            _P[f"teleporter_{pair}"] * CELLS + sq,
+            _P[f"arrow_{STEPS[direction]}"] * CELLS + sq,
+        ]
+    ones.append(_P[f"monster_{STEPS[state.facing]}"] * CELLS + state.monster)
+    players = state.players
+    per = data[encoding.FIGURES] // players
+    slots = _SLOTS[players]
+    for i in range(data[encoding.FIGURES]):
+        r = (i // per - seat) % players
+        slot, kind_plane = slots[i % per]
+        place = data[encoding.PLACES + i]
+        face = data[encoding.FACES + i]
+        moved = face & encoding.MOVED
+        face &= 7
+        at = _FIGURE_AT + (r * len(KINDS) + slot) * len(FIGURE_FIELDS)
+        ones += [at, at + _PLACE_FIELD.get(place, 2), at + 5 + face]
+        if moved:
+            ones.append(at + 5)
+        if place < CELLS:
+            ones += [_SEAT_PLANE[r] + place, kind_plane + place, _FACE_PLANE[face] + place]
+            if moved:
+                ones.append(_MOVED_PLANE + place)
     for s in range(players):
-        at = _SEAT_BASE + ((s - seat) % players) * len(SEAT_FIELDS)
-        feats[at] = 1.0
-        feats[at + 1] = 1.0 if s == state.to_move else 0.0
-        feats[at + 2] = 1.0 if s == state.start_player else 0.0
-        feats[at + 3] = last.get(s, 0) / 28
-    feats[_F[f"phase.{state.phase.value}"]] = 1.0
-    feats[_F[f"stage_{state.stage}"]] = 1.0
+        at = PLANE_VALUES + _SEAT_BASE + ((s - seat) % players) * len(SEAT_FIELDS)
+        ones.append(at)
+        if s == state.to_move:
+            ones.append(at + 1)
+        if s == state.start_player:
+            ones.append(at + 2)
+    for name in (
+        f"phase.{state.phase.value}",
+        f"stage_{state.stage}",
+        f"reveals_{state.reveals}",
+        f"setup.{state.setup}",
+        f"players_{players}",
+    ):
+        ones.append(PLANE_VALUES + _F[name])
+    out[ones] = 1.0
+    feats = out[PLANE_VALUES:]
+    for k, s in enumerate(state.escapes):  # the last escape of each seat wins
+        feats[_SEAT_BASE + ((s - seat) % players) * len(SEAT_FIELDS) + 3] = (k + 1) / 28
     feats[_F["round"]] = state.round / 14
-    feats[_F[f"reveals_{state.reveals}"]] = 1.0
-    for tile, n in Counter(state.deck).items():
-        feats[_F[f"deck.{tile}"]] = n / 2
+    deck_at = _F[f"deck.{deck.TILES[0]}"]
+    feats[deck_at : deck_at + len(deck.TILES)] = np.frombuffer(data, np.uint8, 7, encoding.DECK)
+    feats[deck_at : deck_at + len(deck.TILES)] /= 2
     for tile, n in Counter(state.to_place).items():
         feats[_F[f"to_place.{tile}"]] = n / 11
-    feats[_F[f"setup.{state.setup}"]] = 1.0
-    feats[_F[f"players_{players}"]] = 1.0
     return out

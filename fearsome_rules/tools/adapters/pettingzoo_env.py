@@ -130,7 +130,7 @@ class raw_env(AECEnv[str, Observation, ActionNumber]):
         if agent == self.agent_selection and self.game_state.phase is not Phase.OVER:
             mask[self.legal.numbers] = 1
         return {
-            "observation": obs.observe(self.game_state, seat, obs.new_observation()),
+            "observation": obs.observe(self.game_state, seat),
             "action_mask": mask,
         }
 

@@ -7,11 +7,11 @@ import pickle
 import random
 from fractions import Fraction
 
-import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="needs the openspiel extra")
 
+import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 

@@ -10,11 +10,11 @@ from collections.abc import Sequence
 from importlib import metadata
 from typing import NoReturn, cast
 
-from fearsome_rules.cli import conform, explain, perft, play, render, simulate
+from fearsome_rules.cli import conform, explain, perft, play, render, serve_protocol, simulate, web
 from fearsome_rules.core import kernel
 from fearsome_rules.core.errors import FearsomeError
 
-COMMANDS = (play, conform, explain, render, simulate, perft)
+COMMANDS = (play, conform, explain, render, simulate, perft, web, serve_protocol)
 """The subcommands, in the order ``--help`` lists them; each module has ``add_parser``."""
 
 

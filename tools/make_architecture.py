@@ -4,9 +4,9 @@ Writes ``docs/img/architecture.dot`` (the graph, generated from the imports that
 the same graph import-linter checks) and ``docs/img/architecture.svg`` (drawn from it by
 Graphviz's ``dot``; the SVG carries the sha256 of the ``.dot`` it was drawn from). One box per
 module of the core, the formats and the command line; each package of the tools (explain,
-render, conformance, simulate, web) is one box listing its modules. An arrow ``A -> B`` means that
-A uses B: it imports B directly, or through the modules between them (the drawing keeps only
-the arrows that no longer path implies, so that the picture stays readable).
+render, conformance, simulate, web, adapters) is one box listing its modules. An arrow
+``A -> B`` means that A uses B: it imports B directly, or through the modules between them (the
+drawing keeps only the arrows that no longer path implies, so that the picture stays readable).
 
 Usage, from the repository root::
 
@@ -38,7 +38,14 @@ LAYERS = (
     ("formats", "formats: text and files", "#fff1e6"),
     ("core", "core: the rules", "#dfe7fd"),
 )
-COLLAPSED = ("tools.explain", "tools.render", "tools.conformance", "tools.simulate", "tools.web")
+COLLAPSED = (
+    "tools.explain",
+    "tools.render",
+    "tools.conformance",
+    "tools.simulate",
+    "tools.web",
+    "tools.adapters",
+)
 """Packages of the tools drawn as one box each."""
 
 

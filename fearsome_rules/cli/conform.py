@@ -82,6 +82,9 @@ def run(args: argparse.Namespace) -> int:
             print(line)
         if args.verbose and r.status != "failed":
             print(f"{r.case.id}: {r.status}" + (f" ({r.messages[0]})" if r.messages else ""))
+    if report.count("skipped") and not args.verbose:
+        for reason, n in report.skip_reasons()[:8]:
+            print(f"skipped {n}: {reason}")
     print(report.summary())
     if args.json:
         write_output(args.json, json.dumps(report.to_json(), indent=2) + "\n", "--json")

@@ -12,10 +12,13 @@ import shutil
 import sys
 from pathlib import Path
 
+import attrs
 import jsonschema
 import pytest
 
+import fearsome_rules as fr
 from fearsome_rules.cli import main
+from fearsome_rules.formats.state_json import StateDoc
 from fearsome_rules.tools import conformance
 from fearsome_rules.tools.conformance.client import EngineError, Subprocess
 from fearsome_rules.tools.conformance.protocol import PROTOCOL, SUITE
@@ -110,7 +113,9 @@ def test_a_partial_engine_skips_what_it_does_not_do() -> None:
 def test_the_javascript_skeleton_speaks_the_protocol(capsys: pytest.CaptureFixture[str]) -> None:
     skeleton = ROOT / "conformance" / "examples" / "engine-skeleton.js"
     assert main(["conform", "--engine", f"node {skeleton}", str(CASES)]) == 0
-    assert capsys.readouterr().out == "0 passed, 0 failed, 206 skipped\n"
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "0 passed, 0 failed, 206 skipped"
+    assert "skipped 118: start is not implemented yet" in out  # why, most frequent first
 
 
 def test_the_protocol_page_shows_the_skeleton_as_it_is() -> None:
@@ -153,3 +158,38 @@ def test_an_engine_that_cannot_start_is_one_line(capsys: pytest.CaptureFixture[s
     assert err.count("\n") == 1 and "cannot start" in err
     with pytest.raises(EngineError, match="not a valid response"):
         Subprocess("cat")  # echoes the request: not a response
+
+
+def test_an_unknown_option_in_hello_is_refused_at_once() -> None:
+    with pytest.raises(EngineError, match=r"supports\.options: 'reentyr' is no option"):
+        engine("faulty.py", "typo")
+
+
+def test_a_start_under_another_reading_is_a_failure() -> None:
+    report = run(engine("faulty.py", "options"), "fig-waiting-mandatory")
+    messages = [m for r in report.results if r.status == "failed" for m in r.messages]
+    assert messages and all("the case's is reentry=mandatory" in m for m in messages), messages
+
+
+def test_a_refusal_carried_out_is_named_as_such() -> None:
+    report = run(engine("faulty.py", "accept"), "figures")
+    messages = [m for r in report.results for m in r.messages]
+    assert any(
+        re.search(
+            r"expected a refusal by \S+, but the engine carried it out \(the engine's state", m
+        )
+        for m in messages
+    ), messages
+
+
+def test_every_state_the_reference_writes_fits_the_state_schema() -> None:
+    schema = json.loads((ROOT / "conformance" / "state.schema.json").read_text("utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    suite = conformance.load([CASES])
+    for case in suite.cases:
+        state = conformance.start_state(case, conformance.case_options(case))
+        validator.validate(fr.state_to_json(state))
+        for action in fr.legal_actions(state)[:3]:
+            validator.validate(fr.state_to_json(fr.apply(state, action)))
+    keys = set(schema["required"])
+    assert keys == {f.name for f in attrs.fields(StateDoc)} == set(schema["properties"])

@@ -9,6 +9,7 @@ the case at hand, and is started again for the next case.
 from __future__ import annotations
 
 import collections
+import contextlib
 import queue
 import shlex
 import subprocess
@@ -21,7 +22,14 @@ from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import SEAT_LETTERS, GameState
 from fearsome_rules.formats.state_json import RecordError, state_from_json, state_to_json
 from fearsome_rules.tools.conformance.cases import Case, start_state
-from fearsome_rules.tools.conformance.engines import Done, Outcome, Refusal, Unsupported
+from fearsome_rules.tools.conformance.engines import (
+    BadState,
+    Done,
+    EngineFailure,
+    Outcome,
+    Refusal,
+    Unsupported,
+)
 from fearsome_rules.tools.conformance.protocol import (
     PROTOCOL,
     SUITE,
@@ -35,7 +43,7 @@ TIMEOUT: Final = 10.0
 _STDERR_KEPT: Final = 20
 
 
-class EngineError(FearsomeError):
+class EngineError(EngineFailure):
     """The engine under test cannot be started or does not speak the protocol."""
 
 
@@ -58,7 +66,7 @@ class Subprocess:
         supports = hello["supports"]
         self.setups = frozenset(supports["setups"])
         self.players = frozenset(supports["players"])
-        self.options: dict[str, list[str | bool]] = dict(supports["options"])
+        self.options: dict[str, list[str | bool]] = _options_supported(supports["options"])
         self.features = frozenset(supports["features"])
 
     # --- the process ---------------------------------------------------------------------
@@ -128,6 +136,9 @@ class Subprocess:
             self._stop()
             raise EngineError(f"no answer to {request['op']} in {self.timeout:g} s") from None
         if line is None:
+            if self.process is not None:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    self.process.wait(timeout=1)  # for its exit status
             said = self._said()
             self._stop()
             raise EngineError(f"the engine exited{said}")
@@ -149,7 +160,15 @@ class Subprocess:
             process.wait()
 
     def _said(self) -> str:
-        return f" (its last words: {quote(self.stderr[-1])})" if self.stderr else ""
+        """The engine's exit status and its last words on stderr (a crash's report ends with
+        a runtime's banner, so a few lines are kept)."""
+        process = self.process
+        status = process.poll() if process is not None else None
+        out = f" with status {status}" if status is not None else ""
+        if self.stderr:
+            last = " | ".join(line for line in list(self.stderr)[-3:] if line.strip())
+            out += f" (its last words: {quote(last, 160)})"
+        return out
 
     def _result(self, request: dict[str, Any]) -> dict[str, Any]:
         """The engine's result; an ``unsupported`` failure skips the case; any other fails."""
@@ -193,6 +212,11 @@ class Subprocess:
             request["start"] = {kind: data}
             request["state"] = state_to_json(start_state(case, options))
         state = self._state(self._result(request))
+        if state.options != options:
+            raise EngineError(
+                f"start: the engine's state has the reading {_reading(state.options)}, the "
+                f"case's is {_reading(options)}"
+            )
         if kind != "new_game" and state != start_state(case, options):
             raise EngineError("start: the engine set up another position than the case's")
         return state
@@ -238,7 +262,28 @@ class Subprocess:
         try:
             return state_from_json(reply["state"])
         except RecordError as e:
-            raise EngineError(f"the engine's state: {e}") from None
+            raise BadState(f"the engine's state is not valid: {e}") from None
+
+
+def _options_supported(given: dict[str, Any]) -> dict[str, list[str | bool]]:
+    """The readings an engine says it implements, checked: an unknown option or value is a
+    mistake to say at once, not a silent skip of every case that uses it."""
+    for name, values in given.items():
+        if name not in RuleOptions.names():
+            raise EngineError(f"--engine: hello: supports.options: {quote(name)} is no option")
+        for value in values:
+            try:
+                RuleOptions().with_option(name, value)
+            except FearsomeError:
+                raise EngineError(
+                    f"--engine: hello: supports.options.{name}: {quote(value)} is no value of it"
+                ) from None
+    return dict(given)
+
+
+def _reading(options: RuleOptions) -> str:
+    changed = options.changed()
+    return ", ".join(f"{k}={_text(v)}" for k, v in changed.items()) or "the defaults"
 
 
 def _options_doc(options: RuleOptions) -> dict[str, str | bool]:

@@ -17,6 +17,7 @@ import attrs
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import parse_action
 from fearsome_rules.core.endings import outcome
+from fearsome_rules.core.errors import FearsomeError
 from fearsome_rules.core.game import apply, apply_traced, chance_outcomes, check, legal_moves
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import SEAT_LETTERS, GameState
@@ -49,6 +50,15 @@ class Refusal:
 
 class Unsupported(Exception):
     """The engine does not support what a case needs: the case is skipped, not failed."""
+
+
+class EngineFailure(FearsomeError):
+    """The engine under test did not answer as the protocol says (no answer in time, an exit,
+    a line that is not a response): the case at hand fails with this message."""
+
+
+class BadState(EngineFailure):
+    """The engine answered with a state that is not valid (the runner's reader refused it)."""
 
 
 Outcome = tuple[str, tuple[str, ...]] | None

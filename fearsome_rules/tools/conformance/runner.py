@@ -23,7 +23,9 @@ from fearsome_rules.tools.conformance.casefile import SOURCE_TREE, Problem
 from fearsome_rules.tools.conformance.cases import Case, Step, case_options, load
 from fearsome_rules.tools.conformance.engines import (
     NOT_HITS,
+    BadState,
     Engine,
+    EngineFailure,
     InProcess,
     Refusal,
     Unsupported,
@@ -81,6 +83,8 @@ def run_case(
             msgs, state, stop = _run_step(step, state, engine)
         except Unsupported as e:
             return result("skipped", [f"step {step.number}: {e}"])
+        except EngineFailure as e:
+            msgs, stop = [f"the engine: {e}"], True
         except Exception as e:  # an engine bug must be a failure line, never a traceback
             msgs, stop = [f"the engine raised {type(e).__name__}: {e}"], True
         messages += [f"step {step.number}: {m}" for m in msgs]
@@ -94,7 +98,7 @@ def _missing_feature(case: Case, engine: Engine) -> str | None:
         for key in step.expect or {}:
             feature = FEATURES.get(key)
             if feature is not None and feature not in engine.features:
-                return f"the engine does not give {feature} (step {step.number}: {key})"
+                return f"the engine does not give {feature}, which step {step.number} checks"
     return None
 
 
@@ -102,7 +106,19 @@ def _run_step(step: Step, state: GameState, engine: Engine) -> tuple[list[str], 
     """Differences found, the state after the step, and whether to stop the case."""
     if step.do is None:
         return (compare(step.expect or {}, state, None, engine), state, False)
-    result = engine.act(state, step.do)
+    try:
+        result = engine.act(state, step.do)
+    except BadState as e:
+        if step.error is None:
+            raise
+        return (
+            [
+                f"{quote(step.do)}: expected a refusal by "
+                f"{step.error}, but the engine carried it out ({e})"
+            ],
+            state,
+            True,
+        )
     if step.error is not None:
         if not isinstance(result, Refusal):
             return (
@@ -143,6 +159,20 @@ class Report:
     @property
     def ok(self) -> bool:
         return not self.problems and self.count("failed") == 0
+
+    def skip_reasons(self) -> list[tuple[str, int]]:
+        """Why cases were skipped, most frequent first, with how many each."""
+        counts: dict[str, int] = {}
+        for r in self.results:
+            if r.status == "skipped" and r.messages:
+                reason = (
+                    r.messages[0].split(": ", 1)[-1]
+                    if r.messages[0].startswith(("start: ", "step "))
+                    else r.messages[0]
+                )
+                reason = reason.split(", which step")[0]
+                counts[reason] = counts.get(reason, 0) + 1
+        return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
     def summary(self) -> str:
         """``N passed, M failed`` (and skipped, and the reading used)."""

@@ -2,9 +2,11 @@
 
 ``faulty.py MODE``: ``rule`` names another rule for every refusal; ``path`` reverses every
 monster path; ``partial`` says it plays the basic setup only, with no other reading and no
-feature beyond states and refusals; ``sleep:OP FLAG`` and ``exit:OP FLAG`` stop answering
-(sleep a minute, or exit) at the first OP request of a run: once, marked by creating the
-file FLAG, so that the engine the runner starts again answers.
+feature beyond states and refusals; ``typo`` says it implements an option that does not
+exist; ``options`` sets up every start under the default reading; ``accept`` carries out what
+it should refuse, answering a state that is not valid; ``sleep:OP FLAG`` and ``exit:OP FLAG``
+stop answering (sleep a minute, or exit) at the first OP request of a run: once, marked by
+creating the file FLAG, so that the engine the runner starts again answers.
 """
 
 from __future__ import annotations
@@ -26,6 +28,19 @@ def faulty(mode: str, request: dict[str, Any], response: dict[str, Any]) -> dict
         )
     if mode == "path" and response["ok"] and response.get("monster_path"):
         response["monster_path"] = response["monster_path"][::-1]
+    if mode == "typo" and op == "hello":
+        response["supports"]["options"]["reentyr"] = ["optional"]
+    if mode == "options" and op == "start" and response["ok"]:
+        response["state"]["options"] = {}
+    if mode == "accept" and not response["ok"] and response["error"]["kind"] == "illegal":
+        state = dict(request["state"], to_move="")  # nobody to move: not what the rules give
+        response = {
+            "id": response["id"],
+            "ok": True,
+            "state": state,
+            "monster_path": [],
+            "eaten": [],
+        }
     if mode == "partial" and op == "hello":
         response["supports"] = {
             "setups": ["basic"],

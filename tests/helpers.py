@@ -87,3 +87,15 @@ def every_placement(tiles: Iterable[str]) -> list[fr.PlaceTile]:
             else:
                 out.append(fr.PlaceTile(tile, name))
     return out
+
+
+def figure_on_the_slide(options: Mapping[str, str]) -> tuple[fr.GameState, str]:
+    """conformance/cases/monster-pools.yaml's question: A1 lies on the pool the monster slides
+    over (d9 facing E, tile 5, stage 2); the readings of ``monster_slide_figure`` part at once."""
+    reading = fr.RuleOptions()
+    for name, value in options.items():
+        reading = reading.with_option(name, value)
+    moved = [f.name for f in fr.new_game(4).figures]
+    figures = {"A1": "g9", "B1": "i8"}
+    state = fr.position(4, figures=figures, moved=moved, monster="d9", stage=2, options=reading)
+    return state, "5"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -128,3 +129,13 @@ def mutated(draw: st.DrawFn, text: str, pieces: list[str] = NASTY_YAML) -> str:
         new = draw(st.sampled_from(pieces) | st.text(ANY_CHARACTER, max_size=6))
         text = text[:at] + new + text[at + cut :]
     return text
+
+
+FUZZ_SCALE = int(os.environ.get("FUZZ_SCALE", "1"))
+"""How many times more inputs each fuzz test of a boundary tries than in CI
+(``FUZZ_SCALE=20`` for a deep run; docs/testing.md)."""
+
+
+def fuzz_examples(n: int) -> int:
+    """The examples a fuzz test of a boundary tries: ``n`` in CI, ``n * FUZZ_SCALE`` deep."""
+    return n * FUZZ_SCALE

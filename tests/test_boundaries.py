@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import ANY_CHARACTER
+from strategies import ANY_CHARACTER, fuzz_examples
 
 import fearsome_rules as fr
 from fearsome_rules.cli import main
@@ -120,7 +120,7 @@ def test_control_characters_never_reach_svg_or_html() -> None:
     assert not any(c in page for c in "\x01\x1b\ud800\ufffe\x7f")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=fuzz_examples(40), deadline=None)
 @given(title=st.text(ANY_CHARACTER, max_size=40), caption=st.text(ANY_CHARACTER, max_size=20))
 def test_any_title_gives_well_formed_svg(title: str, caption: str) -> None:
     ET.fromstring(render_svg(fr.new_game(2), title=title, caption=[caption]))

@@ -13,6 +13,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import fuzz_examples
 
 import fearsome_rules as fr
 
@@ -264,7 +265,7 @@ CASES = [(name, argument) for name, (_, arguments) in TABLE.items() for argument
 
 
 @pytest.mark.parametrize(("name", "argument"), CASES, ids=[f"{n}:{a}" for n, a in CASES])
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=fuzz_examples(25), deadline=None)
 @given(wrong=values)
 def test_a_wrong_type_is_an_argument_type_error_naming_the_argument(
     name: str, argument: str, wrong: object

@@ -31,6 +31,7 @@ from fearsome_rules.core.actions import Action, FigureMove, Reveal  # noqa: E402
 from fearsome_rules.core.options import RuleOptions  # noqa: E402
 from fearsome_rules.core.position import position  # noqa: E402
 from fearsome_rules.core.state import GameState  # noqa: E402
+from fearsome_rules.core.walks import Walk  # noqa: E402
 from fearsome_rules.tools import conformance as cf  # noqa: E402
 from fearsome_rules.tools import question, render  # noqa: E402
 from fearsome_rules.tools.trail import trail  # noqa: E402
@@ -58,7 +59,7 @@ class Reading:
     """One panel of an option picture: a position and the action drawn under one reading."""
 
     state: GameState
-    action: Action | None
+    action: Action | Walk | None
     caption: tuple[str, ...]
 
 
@@ -90,12 +91,14 @@ def example_pictures() -> dict[str, str]:
     return out
 
 
-def _outcome(state: GameState, action: Action | None) -> str:
+def _outcome(state: GameState, action: Action | Walk | None) -> str:
     """One line: what the action does under this reading."""
     if action is None:
         return "nothing to do"
     if isinstance(action, Reveal):
         return f"tile {action.tile}"
+    if isinstance(action, Walk):
+        return str(action)
     assert isinstance(action, FigureMove)
     tr = trail(state, action)
     if not tr.steps:

@@ -10,11 +10,21 @@ from collections.abc import Sequence
 from importlib import metadata
 from typing import NoReturn, cast
 
-from fearsome_rules.cli import conform, explain, perft, play, rate, render, simulate
+from fearsome_rules.cli import (
+    conform,
+    explain,
+    perft,
+    play,
+    rate,
+    render,
+    serve_protocol,
+    simulate,
+    web,
+)
 from fearsome_rules.core import kernel
 from fearsome_rules.core.errors import FearsomeError
 
-COMMANDS = (play, conform, explain, render, simulate, perft, rate)
+COMMANDS = (play, conform, explain, render, simulate, perft, web, serve_protocol, rate)
 """The subcommands, in the order ``--help`` lists them; each module has ``add_parser``."""
 
 

@@ -6,9 +6,10 @@ import argparse
 import json
 from pathlib import Path
 
-from fearsome_rules.cli.options import check_output, option_pairs, write_output
+from fearsome_rules.cli.options import check_output, option_pairs, whole_number, write_output
 from fearsome_rules.core.errors import FearsomeError, shown_path
 from fearsome_rules.tools import conformance
+from fearsome_rules.tools.conformance.client import Subprocess
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,8 +31,27 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     c.add_argument(
         "-k", action="append", default=[], metavar="TEXT", help="only cases whose id contains TEXT"
     )
+    c.add_argument(
+        "--engine",
+        metavar="COMMAND",
+        help="run the cases on another engine: a command that speaks the conformance protocol "
+        "(conformance/PROTOCOL.md) on stdin/stdout, e.g. 'node my_engine.js' (default: this "
+        "package, in-process)",
+    )
+    c.add_argument(
+        "--timeout",
+        type=whole_number(1, 3600, "give 1 to 3,600 seconds"),
+        default=10,
+        metavar="S",
+        help="with --engine: seconds the engine has to answer one request (default 10)",
+    )
     c.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
-    c.add_argument("--json", metavar="FILE", help="write a JSON report")
+    c.add_argument(
+        "--json",
+        metavar="FILE",
+        help="write the results table (JSON, format fearsome-rules/conformance-results, "
+        "conformance/results.schema.json): what an implementation publishes",
+    )
     c.add_argument("-v", "--verbose", action="store_true", help="a line for every case")
     c.set_defaults(run=run)
 
@@ -49,7 +69,12 @@ def run(args: argparse.Namespace) -> int:
     paths = args.paths or conformance.default_paths()
     if not paths:
         raise FearsomeError("no case files: give files or folders (e.g. conformance/cases)")
-    report = conformance.run(paths, override, args.k)
+    engine = Subprocess(args.engine, args.timeout) if args.engine else None
+    try:
+        report = conformance.run(paths, override, args.k, engine)
+    finally:
+        if engine is not None:
+            engine.close()
     for p in report.problems:
         print(p)
     for r in report.results:
@@ -57,6 +82,9 @@ def run(args: argparse.Namespace) -> int:
             print(line)
         if args.verbose and r.status != "failed":
             print(f"{r.case.id}: {r.status}" + (f" ({r.messages[0]})" if r.messages else ""))
+    if report.count("skipped") and not args.verbose:
+        for reason, n in report.skip_reasons()[:8]:
+            print(f"skipped {n}: {reason}")
     print(report.summary())
     if args.json:
         write_output(args.json, json.dumps(report.to_json(), indent=2) + "\n", "--json")

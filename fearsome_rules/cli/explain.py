@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 
-from fearsome_rules.cli.options import option_pairs
+from fearsome_rules.cli.options import add_walk_arguments, option_pairs
 from fearsome_rules.core.actions import Reveal
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import GameState
+from fearsome_rules.core.walks import Walk
 from fearsome_rules.tools import question
 from fearsome_rules.tools.explain import ExplainError, compare, explain
 from fearsome_rules.tools.question import Question
@@ -27,6 +28,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("file", nargs="?", metavar="FILE", help="a question file or a case file")
     p.add_argument("--case", metavar="ID", help="the case to explain, in a case file")
     p.add_argument("--tile", metavar="T", help="the monster tile (5 7 8 10 1hit 2hits 3hits)")
+    add_walk_arguments(p)
     p.add_argument(
         "--position", metavar="STRING", help="a position string instead of FILE (needs --tile)"
     )
@@ -61,21 +63,26 @@ def run(args: argparse.Namespace) -> int:
             q = question.load(args.file, args.case, opts, args.tile)
         else:
             q = question.from_position_string(args.position, opts, args.tile)
-        if not isinstance(q.action, Reveal):
+        q = question.with_walk(q, args.steps, args.hits)
+        if not isinstance(q.action, Reveal | Walk):
             where = q.title if args.file is None else f"{args.file}"
-            raise question.QuestionError(f"{where}: no monster tile to explain: give --tile T")
+            raise question.QuestionError(
+                f"{where}: no monster walk to explain: give --tile T, or --steps N / --hits N"
+            )
         return q
+
+    def walk_of(q: Question) -> str | Walk:
+        assert isinstance(q.action, Reveal | Walk)
+        return q.action.tile if isinstance(q.action, Reveal) else q.action
 
     q = ask(options)
     if args.compare is None:
-        assert q.tile is not None
-        print(explain(q.state, q.tile).text(_title(q)))
+        print(explain(q.state, walk_of(q)).text(_title(q)))
         return 0
 
-    def build(opts: Mapping[str, str]) -> tuple[GameState, str]:
+    def build(opts: Mapping[str, str]) -> tuple[GameState, str | Walk]:
         qq = ask(opts)
-        assert qq.tile is not None
-        return qq.state, qq.tile
+        return qq.state, walk_of(qq)
 
     print(compare(build, args.compare, options).text(_title(q, args.compare)))
     return 0

@@ -101,3 +101,23 @@ def write_output(path: str, text: str, flag: str) -> None:
         Path(path).write_text(text, "utf-8")
     except OSError as e:
         raise FearsomeError(f"{flag} {shown_path(path)}: cannot write: {e.strerror or e}") from None
+
+
+STEPS = whole_number(0, 1_000, "give 0 to 1,000 steps")
+HITS = whole_number(0, 35, "give 0 to 35 hits")
+
+
+def add_walk_arguments(p: argparse.ArgumentParser) -> None:
+    """``--steps`` and ``--hits``: the rules lab's walk of any length instead of a tile."""
+    p.add_argument(
+        "--steps",
+        type=STEPS,
+        metavar="N",
+        help="a walk of N steps instead of a tile (the rules lab: no deck, round or stage)",
+    )
+    p.add_argument(
+        "--hits",
+        type=HITS,
+        metavar="N",
+        help="a walk until N figures are hit (at most --steps, 20 by default)",
+    )

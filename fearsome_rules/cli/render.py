@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from fearsome_rules.cli.options import check_output, option_pairs, write_output
+from fearsome_rules.cli.options import (
+    add_walk_arguments,
+    check_output,
+    option_pairs,
+    write_output,
+)
+from fearsome_rules.core.walks import Walk
 from fearsome_rules.tools import question
 from fearsome_rules.tools.render import RenderError, render_html, render_svg, render_text
 
@@ -24,6 +30,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("file", nargs="?", metavar="FILE", help="a question file or a case file")
     p.add_argument("--case", metavar="ID", help="the case to draw, in a case file")
     p.add_argument("--tile", metavar="T", help="the monster tile whose walk to draw")
+    add_walk_arguments(p)
     p.add_argument("--position", metavar="STRING", help="a position string instead of FILE")
     p.add_argument(
         "--format",
@@ -61,10 +68,13 @@ def run(args: argparse.Namespace) -> int:
         q = question.from_position_string(args.position, options, args.tile)
     else:
         raise question.QuestionError("give a FILE (a question or case file) or --position STRING")
+    q = question.with_walk(q, args.steps, args.hits)
     title = q.title + (f": {q.description}" if q.description else "")
     caption = [f"reading: {q.reading()}"]
     if q.tile is not None:
         caption.insert(0, f"tile {q.tile}")
+    elif isinstance(q.action, Walk):
+        caption.insert(0, str(q.action))
     elif q.action is not None:
         caption.insert(0, f"move {q.action}")
     if fmt == "text":

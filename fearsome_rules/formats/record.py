@@ -27,7 +27,6 @@ from fearsome_rules.core.errors import (
 )
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import SEAT_LETTERS, GameState
-from fearsome_rules.formats.safe_input import InputError, load_yaml, read_text, unprintable
 from fearsome_rules.formats.state_json import (
     FORMAT_VERSION,
     RecordError,
@@ -38,6 +37,7 @@ from fearsome_rules.formats.state_json import (
     options_from_doc,
     structure,
 )
+from fearsome_rules.formats.text_input import InputError, read_text, unprintable
 
 RECORD_FORMAT: Final = "fearsome-rules/record"
 
@@ -269,6 +269,9 @@ def load_record(path: str) -> GameRecord:
 
 def _line_of(text: str, path: str, action: int) -> int:
     """The line on which element ``action`` (1-based) of ``actions`` starts, or 0."""
+    # Imported here: only a record file that fails needs PyYAML (a browser's Python has none).
+    from fearsome_rules.formats.safe_input import load_yaml
+
     try:
         data, marks = load_yaml(text, path)  # JSON is YAML, nearly always
     except InputError:

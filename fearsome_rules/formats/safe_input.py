@@ -1,7 +1,8 @@
 """Reading the files users give, at a bounded cost: question files, conformance case files and
 game records all come through here.
 
-- :func:`read_text`: a file's UTF-8 text, refused unread beyond :data:`MAX_FILE_BYTES`.
+- :func:`read_text`: a file's UTF-8 text, refused unread beyond :data:`MAX_FILE_BYTES`
+  (:mod:`fearsome_rules.formats.text_input`, with :func:`unprintable` and :class:`InputError`).
 - :func:`load_yaml`: a YAML document as plain data, with the :class:`Marks` (line and column) of
   its values and keys. Only what the formats use is read: no anchors or aliases (an alias bomb
   or a self-referencing alias is refused at its ``&``, before anything is built), no tags, no
@@ -10,28 +11,35 @@ game records all come through here.
   :data:`MAX_NUMBER_CHARS` and no text longer than :data:`MAX_SCALAR_CHARS`.
 - :func:`unprintable`: the first character no value may hold, shared with the JSON readers.
 
+PyYAML is imported here and nowhere in the core or the JSON readers, so that the engine runs
+without it (in a browser).
+
 Every refusal is an :class:`InputError` of one line: ``file:line:column: what is wrong``.
 """
 
 from __future__ import annotations
 
-import errno
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, Final, cast
 
 import attrs
 import yaml
 
-from fearsome_rules.core.errors import NotationError, quote, shown_path
+from fearsome_rules.core.errors import quote
+
+# What the file readers share with the JSON readers, which must not need PyYAML (the engine in a
+# browser has none): re-exported, so that the readers of YAML files import from one module.
+from fearsome_rules.formats.text_input import MAX_FILE_BYTES as MAX_FILE_BYTES
+from fearsome_rules.formats.text_input import InputError as InputError
+from fearsome_rules.formats.text_input import character
+from fearsome_rules.formats.text_input import read_text as read_text
+from fearsome_rules.formats.text_input import unprintable as unprintable
 
 # The largest legitimate inputs, measured: conformance/cases/monster-sight.yaml is 18,806 bytes
 # holding 1,319 YAML values nested 9 deep; all 16 case files in one would be 140 KB and 12,400
 # values; a game's record is about 10 KB. The limits are far above, and bound the worst file's
 # reading to about two seconds (PyYAML reads some 25,000 values a second).
-MAX_FILE_BYTES: Final = 1_000_000
-"""The largest file read; a larger one is refused before it is read."""
 MAX_NODES: Final = 50_000
 """The most values (scalars, lists and mappings) in one YAML document."""
 MAX_DEPTH: Final = 64
@@ -46,72 +54,10 @@ formats needs more than two."""
 Path_ = tuple[str | int, ...]
 """Where a value sits in a file's data: keys and list indexes from the top."""
 
-# What the YAML reader itself refuses anywhere in a file (YAML 1.1's printable set) ...
+# What the YAML reader itself refuses anywhere in a file (YAML 1.1's printable set).
 _NOT_IN_FILE: Final = re.compile(
     "[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 )
-# ... and what no value may hold, however it is written ("\x1b" and "\ud800" are escapes of a
-# double-quoted scalar): a control character could rewrite a terminal, a lone surrogate cannot
-# even be printed.
-_NOT_IN_VALUE: Final = re.compile("[^\t\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-
-
-class InputError(NotationError):
-    """A file that cannot be read: missing, too big, not UTF-8, not YAML of the formats' kind,
-    or beyond a limit. ``line`` and ``column`` count from 1; 0 when the whole file is at fault."""
-
-    def __init__(self, file: str, line: int, column: int, message: str) -> None:
-        shown = shown_path(file)
-        super().__init__(f"{shown}:{line}:{column}: {message}" if line else f"{shown}: {message}")
-        self.file = file
-        self.line = line
-        self.column = column
-        self.message = message
-
-
-def unprintable(text: str) -> str | None:
-    """A description of the first character of ``text`` that no value may hold, or None."""
-    found = _NOT_IN_VALUE.search(text)
-    return None if found is None else _character(found.group())
-
-
-def _character(char: str) -> str:
-    kind = "a lone surrogate" if "\ud800" <= char <= "\udfff" else "a control character"
-    return f"{kind} (U+{ord(char):04X})"
-
-
-# --- files -----------------------------------------------------------------------------------
-
-
-def read_text(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
-    """The UTF-8 text of the file at ``path``; at most ``limit`` bytes are read."""
-    file = str(path)
-    try:
-        with Path(path).open("rb") as f:
-            data = f.read(limit + 1)
-    except FileNotFoundError:
-        raise InputError(file, 0, 0, "no such file") from None
-    except IsADirectoryError:
-        raise InputError(file, 0, 0, "is a folder, not a file") from None
-    except OSError as e:
-        if e.errno == errno.ENAMETOOLONG:
-            raise InputError(file, 0, 0, "no such file (the name is too long for one)") from None
-        reason = e.strerror or str(e)  # no permission, an I/O error
-        raise InputError(file, 0, 0, f"cannot read the file: {reason}") from None
-    except ValueError as e:  # a NUL in the name
-        raise InputError(file, 0, 0, f"no such file ({e})") from None
-    if len(data) > limit:
-        raise InputError(file, 0, 0, f"more than {limit:,} bytes: not a file of this engine")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-        raise InputError(
-            file, line, column, f"not UTF-8 text (byte 0x{data[e.start]:02x})"
-        ) from None
-
-
 # --- YAML ------------------------------------------------------------------------------------
 
 
@@ -241,7 +187,7 @@ def load_yaml(text: str, file: str) -> tuple[Any, Marks]:
     bad = _NOT_IN_FILE.search(text)
     if bad is not None:
         line, column = _place(text, bad.start())
-        raise InputError(file, line, column, f"{_character(bad.group())}: not text")
+        raise InputError(file, line, column, f"{character(bad.group())}: not text")
     loader = None
     try:
         loader = SafeLoader(text)

@@ -5,8 +5,10 @@ A question comes from one of:
 - a **question file**: YAML that a user types, with a ``position:`` (a position string, as
   :func:`~fearsome_rules.formats.position_string.position_string` writes it, or the position
   mapping of the
-  conformance cases), an optional ``tile:`` (the monster tile to carry out) or ``move:`` (a
-  figure move), an optional ``options:`` (rule options) and an optional ``description:``. In a
+  conformance cases), an optional ``tile:`` (the monster tile to carry out), ``move:`` (a
+  figure move) or ``steps:`` and ``hits:`` (the rules lab's walk of any length, with none of a
+  tile's bookkeeping: :mod:`fearsome_rules.core.walks`), an optional ``options:`` (rule
+  options) and an optional ``description:``. In a
   position mapping ``moved`` defaults to ``all`` (the monster phase) unless there is a ``move:``;
 - a **conformance case file** (``conformance/cases/*.yaml``) and a case id: the case's start,
   with the steps before its first ``reveal`` carried out, and that reveal (or, in a case
@@ -29,6 +31,7 @@ import jsonschema
 
 from fearsome_rules.core import board
 from fearsome_rules.core.actions import Action, FigureMove, Reveal, parse_action
+from fearsome_rules.core.deck import HIT_CAP
 from fearsome_rules.core.errors import (
     FearsomeError,
     NotationError,
@@ -40,11 +43,12 @@ from fearsome_rules.core.errors import (
 from fearsome_rules.core.game import apply, check
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import SEAT_LETTERS, GameState
+from fearsome_rules.core.walks import MAX_STEPS, Walk
 from fearsome_rules.formats.position_string import parse_position, position_string
 from fearsome_rules.formats.safe_input import InputError, read_text
 from fearsome_rules.tools import conformance as cf
 
-QUESTION_KEYS = ("position", "tile", "move", "options", "description")
+QUESTION_KEYS = ("position", "tile", "move", "steps", "hits", "options", "description")
 
 
 class QuestionError(FearsomeError):
@@ -58,8 +62,9 @@ class Question:
 
     state: GameState
     """The position before the action, under the options asked for."""
-    action: Action | None
-    """The monster tile (a Reveal) or the figure move to explain or draw; None: none given."""
+    action: Action | Walk | None
+    """The monster tile (a Reveal), the lab's walk (a Walk) or the figure move to explain or
+    draw; None: none given."""
     title: str
     """The case id, or the file's name."""
     description: str = ""
@@ -224,6 +229,8 @@ def _question_schema(position_is_text: bool) -> dict[str, Any]:
             "position": {"type": "string"} if position_is_text else {"$ref": "#/$defs/position"},
             "tile": {"$ref": "#/$defs/tile"},
             "move": {"type": "string"},
+            "steps": {"type": "integer", "minimum": 0, "maximum": MAX_STEPS},
+            "hits": {"type": "integer", "minimum": 0, "maximum": 35},
             "options": {"$ref": "#/$defs/options"},
             "description": {"type": "string"},
         },
@@ -250,8 +257,9 @@ def _from_question(
         line, col = marks.at(at, key=key)
         return QuestionError(f"{shown_path(file)}:{line}:{col}: {message}")
 
-    if "tile" in data and "move" in data:
-        raise fail(("move",), "give a tile: or a move:, not both", key=True)
+    given = [k for k in ("tile", "move", "steps", "hits") if k in data]
+    if len(given) > 1 and given != ["steps", "hits"]:
+        raise fail((given[1],), "give a tile:, a move:, or steps: and hits:, one of them", key=True)
     base = {k: _text(v) for k, v in data.get("options", {}).items()}
     merged = {**base, **options}
     if isinstance(pos, str):
@@ -290,6 +298,9 @@ def _from_question(
     )
     if tile is not None:
         return attrs.evolve(q, action=_checked(state, _reveal(tile, "--tile"), "--tile"))
+    if "steps" in data or "hits" in data:
+        hits = int(data.get("hits", 0))
+        return attrs.evolve(q, action=Walk(int(data.get("steps", HIT_CAP if hits else 0)), hits))
     if "tile" in data:
         tile_text = str(data["tile"])
         try:
@@ -366,3 +377,11 @@ def _checked(state: GameState, action: Action, what: str) -> Action:
         )
     label = action.tile if isinstance(action, Reveal) else str(action)
     raise QuestionError(f"{what} {label}: [{err.rule}] {err.message}")
+
+
+def with_walk(q: Question, steps: int | None, hits: int | None) -> Question:
+    """``q`` asking for the lab's walk of ``steps`` steps or until ``hits`` hits instead of its
+    own action (``--steps``, ``--hits``), if either is given."""
+    if steps is None and hits is None:
+        return q
+    return attrs.evolve(q, action=Walk(HIT_CAP if steps is None else steps, hits or 0))

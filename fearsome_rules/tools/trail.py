@@ -19,6 +19,7 @@ from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import Action, FigureMove, Reveal
 from fearsome_rules.core.game import apply_traced
 from fearsome_rules.core.state import OUT, REMOVED, WAITING, Figure, GameState
+from fearsome_rules.core.walks import Walk, walk_traced
 
 MONSTER = "monster"
 
@@ -61,7 +62,9 @@ class TrailStep:
 class Trail:
     """The whole action, step by step."""
 
-    action: Action
+    action: Action | Walk
+    """The action, or a lab's walk of any length (no tile: the game's bookkeeping is not
+    done)."""
     actor: str
     """``monster``, or the moving figure's name."""
     before: GameState
@@ -154,11 +157,15 @@ class Board:
             self.facing = board.direction(e.facing)
 
 
-def trail(state: GameState, action: Action) -> Trail:
-    """Carry out ``action`` (a Reveal or a FigureMove) and cut it into steps.
+def trail(state: GameState, action: Action | Walk) -> Trail:
+    """Carry out ``action`` (a Reveal, a FigureMove, or a lab's Walk of any length) and cut it
+    into steps.
 
     Raises the engine's RuleError if the action is not legal in ``state``.
     """
+    if isinstance(action, Walk):
+        after, events = walk_traced(state, action)
+        return _monster_trail(state, action, after, events)
     after, events = apply_traced(state, action)
     if isinstance(action, Reveal):
         return _monster_trail(state, action, after, events)
@@ -168,13 +175,13 @@ def trail(state: GameState, action: Action) -> Trail:
 
 
 def _monster_trail(
-    state: GameState, action: Reveal, after: GameState, events: Sequence[ev.Event]
+    state: GameState, action: Reveal | Walk, after: GameState, events: Sequence[ev.Event]
 ) -> Trail:
     b = Board(state)
     steps: list[TrailStep] = []
     current: list[ev.Event] = []
     before = b.snapshot()
-    last = max(k for k, e in enumerate(events) if isinstance(e, ev.MonsterStepped))
+    last = max((k for k, e in enumerate(events) if isinstance(e, ev.MonsterStepped)), default=-1)
     for e in events[: last + 1]:
         if isinstance(e, ev.TileRevealed):
             continue

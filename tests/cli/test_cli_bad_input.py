@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import mutated
+from strategies import fuzz_examples, mutated
 
 import fearsome_rules as fr
 from fearsome_rules.cli import main
@@ -205,7 +205,7 @@ def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
 
 
 @settings(
-    max_examples=30,
+    max_examples=fuzz_examples(30),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -224,3 +224,67 @@ def test_a_mutated_question_file_is_answered_or_one_line(
         assert out == "" and err.count("\n") == 1 and err.startswith("fearsome-rules: "), err
     else:
         assert err == "" and out
+
+
+# --- the class of defect on the command line: any arguments, one line or the answer -----------
+
+VALUES = {
+    "--players": ["2", "4", "7", "1", "8", "x", "2.0", "²", "-1", BIG],
+    "--seed": ["0", "1", "-1", "x", BIG],
+    "--start": ["0", "6", "7", "A", "x"],
+    "--depth": ["1", "0", "7", "x"],
+    "--tile": ["8", "5", "1hit", "9", "x", ""],
+    "--steps": ["1", "0", "1001", "x"],
+    "--hits": ["1", "36", "x"],
+    "--option": ["reentry=mandatory", "reentry=x", "x=y", "x", "", "three_hits=true"],
+    "--position": [POSITION, "x", "players=4", "", POSITION.replace("round=1", "round=²")],
+    "--format": ["svg", "text", "html", "pdf"],
+    "--case": ["x", "faq-2-distance-across-pool-is-a-tie"],
+    "-k": ["faq", "x"],
+    "--compare": ["monster_slide_figure", "x"],
+    "--nonsense": ["1"],
+}
+COMMANDS = {
+    "play": ["--players", "--seed", "--start", "--option"],
+    "perft": ["--players", "--depth", "--position"],
+    "explain": ["--tile", "--steps", "--hits", "--option", "--position", "--case", "--compare"],
+    "render": ["--tile", "--steps", "--hits", "--option", "--position", "--case", "--format"],
+    "conform": ["--option", "-k"],
+}
+FILES = ["docs/questions/across-the-pool.yaml", "conformance/cases/faq.yaml", "no/such.yaml", ""]
+
+
+@st.composite
+def command_lines(draw: st.DrawFn) -> list[str]:
+    command = draw(st.sampled_from(sorted(COMMANDS)))
+    argv = [command]
+    for flag in draw(st.lists(st.sampled_from([*COMMANDS[command], "--nonsense"]), max_size=4)):
+        argv += [flag, draw(st.sampled_from(VALUES[flag]))]
+    if command in ("explain", "render", "conform") and draw(st.booleans()):
+        argv.append(str(ROOT / draw(st.sampled_from(FILES))))
+    if command == "play":
+        argv.append("--quiet")  # the game's text is not what is tested
+    return argv
+
+
+@settings(
+    max_examples=fuzz_examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(argv=command_lines())
+def test_any_command_line_is_answered_or_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    capsys.readouterr()
+    try:
+        code = main(argv)
+    except SystemExit as e:  # argparse: --help, or a usage error
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    assert code in (0, 1, 2), (argv, code)
+    assert "Traceback" not in out + err
+    if code == 2:
+        assert err.count("\n") <= 1 and (not err or err.startswith(("fearsome-rules", "usage"))), (
+            err
+        )

@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from invariants import check_invariants
+from strategies import fuzz_examples
 
 import fearsome_rules as fr
 from fearsome_rules.formats.diagram import parse_diagram
@@ -311,12 +313,15 @@ NOISE = st.sampled_from(TOKENS) | st.lists(st.sampled_from(TOKENS), max_size=6).
 
 
 def readable_back(state: fr.GameState) -> None:
+    """An accepted input: a state no invariant refuses, read back as itself in every form."""
+    check_invariants(state)
+    assert fr.parse_diagram(fr.diagram(state)) == state
     text = fr.position_string(state)
     assert fr.parse_position(text) == state, text
     assert fr.state_from_json(json.dumps(fr.state_to_json(state))) == state
 
 
-@settings(max_examples=500)
+@settings(max_examples=fuzz_examples(500))
 @given(st.data())
 def test_mutated_position_strings_are_read_or_refused(data: st.DataObject) -> None:
     state = data.draw(st.sampled_from(samples()))
@@ -367,7 +372,7 @@ def _places(obj: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return out
 
 
-@settings(max_examples=500)
+@settings(max_examples=fuzz_examples(500))
 @given(st.data())
 def test_mutated_state_json_is_read_or_refused(data: st.DataObject) -> None:
     doc = doc_of(data.draw(st.sampled_from(samples())))
@@ -427,7 +432,7 @@ ARGUMENTS = [
 ]  # fmt: skip
 
 
-@settings(max_examples=300)
+@settings(max_examples=fuzz_examples(300))
 @given(st.dictionaries(st.sampled_from(ARGUMENTS), ANY_VALUE, min_size=1, max_size=3))
 def test_the_builder_takes_any_argument_or_names_it(kwargs: dict[str, Any]) -> None:
     try:
@@ -437,3 +442,72 @@ def test_the_builder_takes_any_argument_or_names_it(kwargs: dict[str, Any]) -> N
         assert "\n" not in str(e)
         return
     readable_back(state)
+
+
+DIAGRAM_TOKENS = [*"0123456789²١ .~#<>^v*()-:,=\t\n\x00é", "##", "<>", "R#", "U#", "M>", "1>"]
+DIAGRAM_NOISE = st.sampled_from([*DIAGRAM_TOKENS, *TOKENS]) | st.lists(
+    st.sampled_from(DIAGRAM_TOKENS), max_size=6
+).map("".join)
+
+
+@settings(max_examples=fuzz_examples(300))
+@given(st.data())
+def test_mutated_diagrams_are_read_or_refused(data: st.DataObject) -> None:
+    text = fr.diagram(data.draw(st.sampled_from(samples())))
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, len(text)))
+        j = data.draw(st.integers(i, min(len(text), i + 6)))
+        text = text[:i] + data.draw(DIAGRAM_NOISE) + text[j:]
+    try:
+        again = parse_diagram(text)
+    except fr.NotationError as e:
+        assert "\n" not in str(e)
+        return
+    readable_back(again)
+
+
+ACTION_WORDS = [
+    *("A5", "b3", "C1", "G4", "H5", "A2", "a5", "p11", "P11", "a1", "out", "OUT", "-", "o10"),
+    *("reveal", "REVEAL", "place", "8", "5", "1hit", "3hits", "9", "crystal", "pool_strip"),
+    *("teleporter_1", "N", "H", "V", "q4", "²", "", "\x00", "a0", "p12", "z", "stone"),
+]
+
+
+@settings(max_examples=fuzz_examples(500))
+@given(
+    st.lists(st.sampled_from(ACTION_WORDS), max_size=7).map(" ".join)
+    | st.text(st.characters(exclude_categories=()), max_size=20)
+)
+def test_any_action_text_is_read_or_refused(text: str) -> None:
+    try:
+        action = fr.parse_action(text)
+    except fr.NotationError as e:
+        assert "\n" not in str(e)
+        return
+    assert fr.parse_action(str(action)) == action
+    assert fr.action_from_json(json.dumps(fr.action_to_json(action))) == action
+
+
+@settings(max_examples=fuzz_examples(300))
+@given(st.data())
+def test_mutated_action_json_is_read_or_refused(data: st.DataObject) -> None:
+    state = data.draw(st.sampled_from(samples()))
+    actions = fr.legal_actions(state) or [fr.FigureMove("A5", ("p11",)), fr.Reveal("8")]
+    doc: dict[str, Any] = json.loads(
+        json.dumps(fr.action_to_json(data.draw(st.sampled_from(actions))))
+    )
+    path = data.draw(st.sampled_from(_places(doc)[1:]))
+    parent: Any = doc
+    for key in path[:-1]:
+        parent = parent[key]
+    if data.draw(st.booleans()) and isinstance(parent, dict):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = data.draw(JSON_VALUES)
+    try:
+        action = fr.action_from_json(json.dumps(doc))
+    except fr.RecordError as e:
+        assert "\n" not in str(e)
+        return
+    assert fr.action_from_json(fr.action_to_json(action)) == action
+    assert fr.parse_action(str(action)) == action

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import ANY_CHARACTER
+from strategies import ANY_CHARACTER, fuzz_examples
 
 import fearsome_rules as fr
 from fearsome_rules.formats import safe_input
@@ -167,7 +167,9 @@ def test_a_record_file_that_is_not_a_small_utf8_file_is_refused(tmp_path: Path) 
     assert record_error(tmp_path, "").startswith(": record: line 1, column 1")
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=fuzz_examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(
     st.lists(
         st.tuples(

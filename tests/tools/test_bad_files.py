@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import ANY_CHARACTER, mutated
+from strategies import ANY_CHARACTER, fuzz_examples, mutated
 
 from fearsome_rules.formats import safe_input
 from fearsome_rules.tools import conformance as cf
@@ -38,6 +38,7 @@ cases:
     steps:
       - do: reveal 1hit
         expect: {monster_path: [d9, d8], eaten: [A1], monster: {at: d8, facing: N}}
+suite: 1.0.0
 """
 NEW_GAME_CASE = """\
 topic: one
@@ -50,6 +51,7 @@ cases:
     new_game: {players: 4, start_player: B}
     steps:
       - expect: {monster: {at: a1, facing: E}}
+suite: 1.0.0
 """
 
 # Seven levels of nine aliases: a billion 'lol's from 400 bytes ("billion laughs").
@@ -195,7 +197,9 @@ def _read_or_refuse(path: Path) -> None:
         cf.run_case(case)
 
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=fuzz_examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @SETTINGS

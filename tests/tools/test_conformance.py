@@ -84,6 +84,7 @@ cases:
     steps:
       - do: A1 -
         expect: {figures: {A1: {at: waiting, face: 6}}}
+suite: 1.0.0
 """
 
 
@@ -199,6 +200,7 @@ cases:
     steps:
       - do: reveal 5
         expect: {monster_path: [b6, c6, c5, d5, e5]}
+suite: 1.0.0
 """
     path = tmp_path / "walk.yaml"
     path.write_text(text, encoding="utf-8")

@@ -341,7 +341,7 @@ def error_of(capsys: pytest.CaptureFixture[str], args: list[str]) -> str:
         (GOOD, ["--option", "monster_slide=eat"], "unknown option 'monster_slide'"),
         (GOOD, ["--option", "monster_slide_figure=bite"], "'bite' is not one of push, eat"),
         (GOOD, ["--option", "monster_slide_figure"], "write NAME=VALUE"),
-        (GOOD.replace("tile: 5\n", ""), [], "no monster tile to explain: give --tile T"),
+        (GOOD.replace("tile: 5\n", ""), [], "no monster walk to explain: give --tile T"),
         (GOOD.replace("tile: 5", "tile: 3hits"), [], ":7:7: tile 3hits: [DECK-REVEAL]"),
         (GOOD, ["--tile", "9"], "--tile 9: '9' is not a monster tile"),
         (GOOD, ["--tile", "3hits"], "--tile 3hits: [DECK-REVEAL]"),
@@ -373,7 +373,7 @@ def test_cli_case_file_errors(capsys: pytest.CaptureFixture[str]) -> None:
     err = error_of(
         capsys, ["explain", str(EXAMPLES), "--case", "rulebook-movement-2-through-two-figures"]
     )
-    assert "no monster tile to explain: give --tile T" in err
+    assert "no monster walk to explain: give --tile T" in err
     err = error_of(capsys, ["explain", str(CASES)])
     assert "is a folder" in err
 
@@ -415,11 +415,11 @@ def test_question_file_with_a_figure_move(
     q = question.load(write(tmp_path, text))
     assert str(q.action) == "A5 p11 p10 o10"
     err = error_of(capsys, ["explain", write(tmp_path, text)])
-    assert "no monster tile to explain" in err
+    assert "no monster walk to explain" in err
     err = error_of(capsys, ["explain", write(tmp_path, text.replace("p10 o10", "a5"))])
     assert "q.yaml:2:7: move A5 p11 a5: [" in err
     err = error_of(capsys, ["explain", write(tmp_path, text + "tile: 5\n")])
-    assert "give a tile: or a move:, not both" in err
+    assert "give a tile:, a move:, or steps: and hits:, one of them" in err
 
 
 def test_round_one_hint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -36,7 +36,7 @@ from fearsome_rules.tools.conformance.cases import (
     setup_field_path,
     start_state,
 )
-from fearsome_rules.tools.conformance.expect import NOT_HITS
+from fearsome_rules.tools.conformance.engines import NOT_HITS, Engine, InProcess
 from fearsome_rules.tools.conformance.runner import (
     CaseResult,
     Report,
@@ -51,6 +51,8 @@ __all__ = [
     "NOT_HITS",
     "Case",
     "CaseResult",
+    "Engine",
+    "InProcess",
     "Marks",
     "Path_",
     "Problem",

@@ -70,6 +70,8 @@ class Suite:
     cases: tuple[Case, ...]
     problems: tuple[Problem, ...]
     files: tuple[str, ...]
+    version: str = ""
+    """The suite version every file names (``suite:``); "" if no file was read."""
 
 
 def case_files(paths: Sequence[str | Path]) -> list[Path]:
@@ -96,6 +98,7 @@ def load(paths: Sequence[str | Path]) -> Suite:
     cases: list[Case] = []
     problems: list[Problem] = []
     seen_ids: dict[str, str] = {}
+    version: tuple[str, str] | None = None  # the suite version and the first file naming it
     files = case_files(paths)
     for path in files:
         file = str(path)
@@ -114,12 +117,27 @@ def load(paths: Sequence[str | Path]) -> Suite:
         if file_problems:
             problems.extend(sorted(set(file_problems), key=lambda p: (p.line, p.column)))
             continue
+        if version is None:
+            version = (data["suite"], file)
+        elif data["suite"] != version[0]:
+            line, column = marks.at(("suite",))
+            problems.append(
+                Problem(
+                    file,
+                    line,
+                    column,
+                    f"suite {data['suite']}, but {shown_path(version[1])} is suite {version[0]}: "
+                    "run the files of one suite together",
+                )
+            )
+            continue
         for i, raw in enumerate(data["cases"]):
             case, found = _check_case(raw, ("cases", i), marks, file, seen_ids)
             problems.extend(found)
             if case is not None and not found:
                 cases.append(case)
-    return Suite(tuple(cases), tuple(problems), tuple(map(str, files)))
+    named = version[0] if version is not None else ""
+    return Suite(tuple(cases), tuple(problems), tuple(map(str, files)), named)
 
 
 def _check_case(

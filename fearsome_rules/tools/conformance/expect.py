@@ -11,14 +11,19 @@ from fractions import Fraction
 from typing import Any
 
 from fearsome_rules.core import board
-from fearsome_rules.core import events as ev
-from fearsome_rules.core.actions import parse_action
-from fearsome_rules.core.endings import outcome as game_outcome
 from fearsome_rules.core.errors import NotationError, quote
-from fearsome_rules.core.game import apply, chance_outcomes, check, legal_moves
 from fearsome_rules.core.state import SEAT_LETTERS, STONE_KINDS, GameState
+from fearsome_rules.tools.conformance.engines import Done, Engine, Refusal
 
-NOT_HITS = frozenset({"inside at the end"})  # STAGE-TWO-END removals are not the monster's hits
+FEATURES = {
+    "events": "events",
+    "events_contain": "events",
+    "legal_moves": "legal_moves",
+    "destinations": "destinations",
+    "chance": "chance",
+    "outcome": "outcome",
+}
+"""The expectations that need an engine to answer more than the state after an action."""
 
 
 def _seat_text(value: str | int) -> str:
@@ -54,10 +59,15 @@ def _stone_names(state: GameState) -> set[str]:
 
 
 def compare(
-    exp: Mapping[str, Any], before: GameState, state: GameState, events: Sequence[ev.Event]
+    exp: Mapping[str, Any], state: GameState, result: Done | None, engine: Engine
 ) -> list[str]:
-    """Every difference between the expectations and the state after the step."""
+    """Every difference between the expectations and the state after the step (``result``:
+    what the step's action did; None for a step that only checks); ``engine`` answers the
+    questions the state alone does not (legal moves, destinations, chance, the outcome)."""
     out: list[str] = []
+    walked = result.monster_path if result is not None else ()
+    eaten = result.eaten if result is not None else ()
+    texts = list(result.events or ()) if result is not None else []
     for name, want in exp.get("figures", {}).items():
         f = state.figure(name)
         want = {"at": want} if isinstance(want, str) else want
@@ -76,7 +86,7 @@ def compare(
             out.append(f"monster: expected facing {m['facing']}, got {facing}")
     if "monster_path" in exp:
         want_path = list(exp["monster_path"])
-        got_path = [e.to for e in events if isinstance(e, ev.MonsterStepped)]
+        got_path = list(walked)
         if want_path != got_path:
             k = next(
                 (i for i, (a, b) in enumerate(zip(want_path, got_path, strict=False)) if a != b),
@@ -92,7 +102,6 @@ def compare(
                     f"monster_path: expected {len(want_path)} steps, got {len(got_path)} "
                     f"(expected {' '.join(want_path)}; got {' '.join(got_path)})"
                 )
-    texts = [str(e) for e in events]
     if "events" in exp:
         want_ev = list(exp["events"])
         if want_ev != texts:
@@ -110,9 +119,7 @@ def compare(
                 out.append(f"events: {quote(want_e)} does not occur (in this order)")
                 break
     if "eaten" in exp:
-        got_eaten = [
-            e.figure for e in events if isinstance(e, ev.FigureEaten) and e.how not in NOT_HITS
-        ]
+        got_eaten = list(eaten)
         if list(exp["eaten"]) != got_eaten:
             out.append(
                 f"eaten: expected {' '.join(exp['eaten']) or '(none)'}, "
@@ -133,9 +140,9 @@ def compare(
         if got_kind != kind:
             out.append(f"stone on {sq}: expected {kind}, got {got_kind}")
     if "legal_moves" in exp:
-        out += _compare_legal(exp["legal_moves"], exp.get("legal_moves_for"), state)
+        out += _compare_legal(exp["legal_moves"], exp.get("legal_moves_for"), state, engine)
     for name, places in exp.get("destinations", {}).items():
-        got_places = {apply(state, m).figure(name).place() for m in legal_moves(state, name)}
+        got_places = engine.destinations(state, name)
         out += _set_diff(f"destinations of {name}", set(places), got_places, _place_key)
     if "phase" in exp and exp["phase"] != state.phase.value:
         out.append(f"phase: expected {exp['phase']}, got {state.phase.value}")
@@ -164,12 +171,12 @@ def compare(
         if want_esc != got_esc:
             out.append(f"escapes: expected {' '.join(want_esc)}, got {' '.join(got_esc)}")
     if "outcome" in exp:
-        got_o = game_outcome(state)
+        got_o = engine.outcome(state)
         want_o = exp["outcome"]
         got_text = (
             "none (the game goes on)"
             if got_o is None
-            else f"{got_o.rule} won by {''.join(SEAT_LETTERS[s] for s in got_o.winners) or '-'}"
+            else f"{got_o[0]} won by {''.join(got_o[1]) or '-'}"
         )
         if want_o is None:
             if got_o is not None:
@@ -183,7 +190,7 @@ def compare(
                 out.append(f"outcome: expected {want_text}, got {got_text}")
     if "chance" in exp:
         want_ch = {str(t): Fraction(p) for t, p in exp["chance"].items()}
-        got_ch = {r.tile: p for r, p in chance_outcomes(state)}
+        got_ch = engine.chance(state)
         if want_ch != got_ch:
 
             def show(d: Mapping[str, Fraction]) -> str:
@@ -207,25 +214,30 @@ def compare(
     return out
 
 
-def _compare_legal(want: Sequence[str], figure: str | None, state: GameState) -> list[str]:
-    """Legal moves are compared by their results: any path to the same result will do."""
+def _compare_legal(
+    want: Sequence[str], figure: str | None, state: GameState, engine: Engine
+) -> list[str]:
+    """Legal moves are compared by their results, as the engine carries them out: any path to
+    the same result will do."""
     out: list[str] = []
     expected: dict[GameState, str] = {}
     for text in want:
-        action = parse_action(text)
-        err = check(state, action)
-        if err is not None:
-            out.append(f"legal_moves: {quote(text)} is not legal: [{err.rule}] {err.message}")
+        result = engine.act(state, text)
+        if isinstance(result, Refusal):
+            out.append(f"legal_moves: {quote(text)} is not legal: [{result.rule}] {result.message}")
             continue
-        result = apply(state, action)
-        if result in expected:
+        if result.state in expected:
             out.append(
-                f"legal_moves: {quote(text)} has the same result as {quote(expected[result])}"
+                f"legal_moves: {quote(text)} has the same result as {quote(expected[result.state])}"
             )
-        expected[result] = text
+        expected[result.state] = text
     got: dict[GameState, str] = {}
-    for move in legal_moves(state, figure):
-        got.setdefault(apply(state, move), str(move))
+    for move in engine.legal_moves(state, figure):
+        result = engine.act(state, move)
+        if isinstance(result, Refusal):
+            out.append(f"legal_moves: the engine lists {quote(move)}, which it refuses")
+            continue
+        got.setdefault(result.state, move)
     missing = [t for r, t in expected.items() if r not in got]
     extra = [t for r, t in got.items() if r not in expected]
     if missing:

@@ -16,14 +16,24 @@ from typing import Any
 import attrs
 
 from fearsome_rules.core import events as ev
-from fearsome_rules.core.actions import Action, parse_action
-from fearsome_rules.core.errors import FearsomeError, RuleError, quote
-from fearsome_rules.core.game import apply_traced, check
+from fearsome_rules.core.errors import FearsomeError, quote
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import GameState
 from fearsome_rules.tools.conformance.casefile import SOURCE_TREE, Problem
-from fearsome_rules.tools.conformance.cases import Case, Step, case_options, load, start_state
-from fearsome_rules.tools.conformance.expect import NOT_HITS, compare
+from fearsome_rules.tools.conformance.cases import Case, Step, case_options, load
+from fearsome_rules.tools.conformance.engines import (
+    NOT_HITS,
+    BadState,
+    Engine,
+    EngineFailure,
+    InProcess,
+    Refusal,
+    Unsupported,
+)
+from fearsome_rules.tools.conformance.expect import FEATURES, compare
+from fearsome_rules.tools.conformance.protocol import PROTOCOL
+
+RESULTS_FORMAT = "fearsome-rules/conformance-results"
 
 # --- running ---------------------------------------------------------------------------------
 
@@ -43,60 +53,92 @@ class CaseResult:
         return [f"{self.case.id}: {m}" for m in self.messages]
 
 
-def run_case(case: Case, override: Mapping[str, str | bool] | None = None) -> CaseResult:
-    """Run one case under its options (and the override's for options it does not name)."""
+def run_case(
+    case: Case, override: Mapping[str, str | bool] | None = None, engine: Engine | None = None
+) -> CaseResult:
+    """Run one case under its options (and the override's for options it does not name), on
+    ``engine`` (this package in-process by default)."""
+    engine = InProcess() if engine is None else engine
     t0 = time.perf_counter()
     kept = tuple(sorted(k for k in (override or {}) if k in case.options))
+
+    def result(status: str, messages: Sequence[str]) -> CaseResult:
+        return CaseResult(case, status, tuple(messages), time.perf_counter() - t0, kept)
+
+    options = case_options(case, override)
+    reason = engine.skip_reason(case, options) or _missing_feature(case, engine)
+    if reason is not None:
+        return result("skipped", [reason])
     try:
-        state = start_state(case, case_options(case, override))
+        state = engine.start(case, options)
+    except Unsupported as e:
+        return result("skipped", [f"start: {e}"])
     except FearsomeError as e:
         if override:
-            return CaseResult(
-                case,
-                "skipped",
-                (f"start: not valid under this reading: {e}",),
-                time.perf_counter() - t0,
-                kept,
-            )
-        return CaseResult(case, "failed", (f"start: {e}",), time.perf_counter() - t0, kept)
+            return result("skipped", [f"start: not valid under this reading: {e}"])
+        return result("failed", [f"start: {e}"])
     messages: list[str] = []
     for step in case.steps:
         try:
-            msgs, state, stop = _run_step(step, state)
+            msgs, state, stop = _run_step(step, state, engine)
+        except Unsupported as e:
+            return result("skipped", [f"step {step.number}: {e}"])
+        except EngineFailure as e:
+            msgs, stop = [f"the engine: {e}"], True
         except Exception as e:  # an engine bug must be a failure line, never a traceback
             msgs, stop = [f"the engine raised {type(e).__name__}: {e}"], True
         messages += [f"step {step.number}: {m}" for m in msgs]
         if stop:
             break
-    status = "failed" if messages else "passed"
-    return CaseResult(case, status, tuple(messages), time.perf_counter() - t0, kept)
+    return result("failed" if messages else "passed", messages)
 
 
-def _run_step(step: Step, state: GameState) -> tuple[list[str], GameState, bool]:
+def _missing_feature(case: Case, engine: Engine) -> str | None:
+    for step in case.steps:
+        for key in step.expect or {}:
+            feature = FEATURES.get(key)
+            if feature is not None and feature not in engine.features:
+                return f"the engine does not give {feature}, which step {step.number} checks"
+    return None
+
+
+def _run_step(step: Step, state: GameState, engine: Engine) -> tuple[list[str], GameState, bool]:
     """Differences found, the state after the step, and whether to stop the case."""
     if step.do is None:
-        return (compare(step.expect or {}, state, state, ()), state, False)
-    action: Action = parse_action(step.do)
+        return (compare(step.expect or {}, state, None, engine), state, False)
+    try:
+        result = engine.act(state, step.do)
+    except BadState as e:
+        if step.error is None:
+            raise
+        return (
+            [
+                f"{quote(step.do)}: expected a refusal by "
+                f"{step.error}, but the engine carried it out ({e})"
+            ],
+            state,
+            True,
+        )
     if step.error is not None:
-        err = check(state, action)
-        if err is None:
+        if not isinstance(result, Refusal):
             return (
                 [f"{quote(step.do)}: expected a refusal by {step.error}, but it is legal"],
                 state,
                 False,
             )
-        if err.rule != step.error:
+        if result.rule != step.error:
             return (
-                [f"{quote(step.do)}: refused by {err.rule} ({err.message}), expected {step.error}"],
+                [
+                    f"{quote(step.do)}: refused by {result.rule} ({result.message}), "
+                    f"expected {step.error}"
+                ],
                 state,
                 False,
             )
         return ([], state, False)
-    try:
-        after, events = apply_traced(state, action)
-    except RuleError as e:
-        return ([f"{quote(step.do)} was refused: [{e.rule}] {e.message}"], state, True)
-    return (compare(step.expect or {}, state, after, events), after, False)
+    if isinstance(result, Refusal):
+        return ([f"{quote(step.do)} was refused: [{result.rule}] {result.message}"], state, True)
+    return (compare(step.expect or {}, result.state, result, engine), result.state, False)
 
 
 @attrs.frozen
@@ -106,6 +148,10 @@ class Report:
     results: tuple[CaseResult, ...]
     problems: tuple[Problem, ...]
     override: Mapping[str, str | bool]
+    suite: str = ""
+    """The version the case files name."""
+    engine: str = InProcess.name
+    """The engine the cases ran on."""
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.results if r.status == status)
@@ -113,6 +159,20 @@ class Report:
     @property
     def ok(self) -> bool:
         return not self.problems and self.count("failed") == 0
+
+    def skip_reasons(self) -> list[tuple[str, int]]:
+        """Why cases were skipped, most frequent first, with how many each."""
+        counts: dict[str, int] = {}
+        for r in self.results:
+            if r.status == "skipped" and r.messages:
+                reason = (
+                    r.messages[0].split(": ", 1)[-1]
+                    if r.messages[0].startswith(("start: ", "step "))
+                    else r.messages[0]
+                )
+                reason = reason.split(", which step")[0]
+                counts[reason] = counts.get(reason, 0) + 1
+        return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
     def summary(self) -> str:
         """``N passed, M failed`` (and skipped, and the reading used)."""
@@ -133,7 +193,14 @@ class Report:
         return text
 
     def to_json(self) -> dict[str, Any]:
+        """The results table (conformance/results.schema.json): what an implementation
+        publishes."""
         return {
+            "format": RESULTS_FORMAT,
+            "version": 1,
+            "suite": self.suite,
+            "protocol": PROTOCOL,
+            "engine": self.engine,
             "summary": {
                 "passed": self.count("passed"),
                 "failed": self.count("failed"),
@@ -201,14 +268,17 @@ def run(
     paths: Sequence[str | Path],
     override: Mapping[str, str | bool] | None = None,
     keywords: Sequence[str] = (),
+    engine: Engine | None = None,
 ) -> Report:
-    """Load the files under ``paths`` and run the selected cases."""
+    """Load the files under ``paths`` and run the selected cases on ``engine`` (this package
+    in-process by default)."""
     suite = load(paths)
     override = dict(override or {})
     for name, value in override.items():  # raises SetupError for a bad name or value
         RuleOptions().with_option(name, value)
-    results = tuple(run_case(c, override) for c in select(suite.cases, keywords))
-    return Report(results, suite.problems, override)
+    results = tuple(run_case(c, override, engine) for c in select(suite.cases, keywords))
+    name = InProcess.name if engine is None else engine.name
+    return Report(results, suite.problems, override, suite.version, name)
 
 
 def default_paths() -> list[Path]:

@@ -11,6 +11,7 @@ from fearsome_rules.core import board
 from fearsome_rules.core.errors import FearsomeError
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import STONE_KINDS, GameState
+from fearsome_rules.core.walks import Walk
 from fearsome_rules.tools.explain.explanation import Explanation, explain
 from fearsome_rules.tools.explain.lines import ExplainError
 
@@ -90,7 +91,7 @@ class Comparison:
 
 
 def compare(
-    ask: Callable[[Mapping[str, str]], tuple[GameState, str]],
+    ask: Callable[[Mapping[str, str]], tuple[GameState, str | Walk]],
     option: str,
     options: Mapping[str, str] | None = None,
 ) -> Comparison:

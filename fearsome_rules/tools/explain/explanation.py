@@ -12,6 +12,7 @@ from fearsome_rules.core import board, deck
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import Reveal
 from fearsome_rules.core.state import GameState
+from fearsome_rules.core.walks import Walk
 from fearsome_rules.tools.explain.lines import ExplainError, Line
 from fearsome_rules.tools.explain.look import Look, look
 from fearsome_rules.tools.explain.narrator import StepNarrator
@@ -41,6 +42,7 @@ class Explanation:
 
     trail: Trail
     tile: str
+    """The tile carried out, or the lab's walk in words (``walk 3 steps``)."""
     header: tuple[Line, ...]
     steps: tuple[StepExplanation, ...]
     final_look: Look
@@ -105,22 +107,42 @@ def after_lines(events: Sequence[ev.Event]) -> list[Line]:
     return out
 
 
-def explain(state: GameState, tile: str) -> Explanation:
-    """Carry out ``tile`` in ``state`` and explain every step (raises the engine's RuleError
-    if the tile cannot be revealed there)."""
-    return explain_trail(trail(state, Reveal(tile)))
+def explain(state: GameState, tile: str | Walk) -> Explanation:
+    """Carry out ``tile`` in ``state`` (or a lab's :class:`~fearsome_rules.core.walks.Walk`
+    of any length, outside the game's bookkeeping) and explain every step (raises the engine's
+    RuleError if the tile cannot be revealed there)."""
+    return explain_trail(trail(state, tile if isinstance(tile, Walk) else Reveal(tile)))
 
 
 def explain_trail(tr: Trail) -> Explanation:
     """Explain a monster walk already cut into steps (see :func:`explain`)."""
+    if isinstance(tr.action, Walk):
+        return _explained(tr, str(tr.action), tr.action.hits, _walk_head(tr.action))
     if not isinstance(tr.action, Reveal):
         raise ExplainError(
             f"{tr.action} is not a monster tile: only the monster's walk is explained"
         )
-    state = tr.before
     tile = tr.action.tile
-    looks = [e for e in tr.events if isinstance(e, ev.MonsterLooked)]
     need = deck.hits_of(tile)
+    return _explained(tr, tile, need, _tile_head(tile, need))
+
+
+def _walk_head(walk: Walk) -> Line:
+    if walk.hits:
+        text = f"{walk}: the monster takes steps until {walk.hits} figure(s) are hit"
+        rules: tuple[str, ...] = ("MON-HITS", "MON-STEP")
+    else:
+        steps = "1 step" if walk.steps == 1 else f"{walk.steps} steps"
+        text = f"{walk}: the monster takes exactly {steps}"
+        rules = ("MON-STEP",)
+    return Line(
+        "walk",
+        text + ", each a look and a move, then a final look (a lab's walk: no tile, no round)",
+        rules,
+    )
+
+
+def _tile_head(tile: str, need: int) -> Line:
     if need:
         head = Line(
             "tile",
@@ -135,10 +157,18 @@ def explain_trail(tr: Trail) -> Explanation:
             "final look",
             ("MON-TILE", "MON-STEP"),
         )
+    return head
+
+
+def _explained(tr: Trail, tile: str, need: int, head: Line) -> Explanation:
+    state = tr.before
+    looks = [e for e in tr.events if isinstance(e, ev.MonsterLooked)]
     where = Line(
         "start",
         f"the monster is on {board.name(state.monster)} facing "
-        f"{board.DIRECTION_LETTERS[state.facing]}; stage {state.stage}, round {state.round}",
+        f"{board.DIRECTION_LETTERS[state.facing]}; stage {state.stage}"
+        # A lab's walk has no round: the one its position carries is bookkeeping.
+        + ("" if isinstance(tr.action, Walk) else f", round {state.round}"),
     )
     legend = Line(
         "squares",
@@ -149,7 +179,7 @@ def explain_trail(tr: Trail) -> Explanation:
     hits = 0
     for k, st in enumerate(tr.steps):
         lk = look(st.before, looks[k])
-        lines = StepNarrator(st, lk, tile, hits).run()
+        lines = StepNarrator(st, lk, need, hits).run()
         hits += len(st.hits)
         steps.append(
             StepExplanation(st.number, lk, tuple(lines), st.start, st.end, st.facing, st.hits)

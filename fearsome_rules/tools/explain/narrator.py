@@ -21,7 +21,7 @@ PUSHED_AWAY = (HOW[encoding.HOW_PUSHED_OFF], HOW[encoding.HOW_TELEPORTER])
 class StepNarrator:
     """Turns the move events of one step into lines, knowing the position as it changes."""
 
-    def __init__(self, step: TrailStep, lk: Look, tile: str, hits_before: int) -> None:
+    def __init__(self, step: TrailStep, lk: Look, need: int, hits_before: int) -> None:
         self.step = step
         self.look = lk
         self.options = step.before.options
@@ -37,7 +37,7 @@ class StepNarrator:
         self.in_chain = False
         self.first = False
         self.bent = False  # the slide turned or went through a wall
-        self.need = deck.hits_of(tile)
+        self.need = need  # the hits that end the walk (MON-HITS); 0: a walk of its steps
         self.hits = hits_before
         self.then = "waiting" if step.before.stage == 1 else "removed"
         self.lines: list[Line] = []

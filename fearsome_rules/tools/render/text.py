@@ -61,9 +61,9 @@ def render_text(state: GameState, walk: Walk = None, title: str = "") -> str:
 
 def _walk_heading(tr: Trail) -> str:
     if tr.actor == MONSTER:
-        assert isinstance(tr.action, Reveal)
+        what = f"tile {tr.action.tile}" if isinstance(tr.action, Reveal) else str(tr.action)
         return (
-            f"The monster's walk, tile {tr.action.tile}: from {board.name(tr.before.monster)} "
+            f"The monster's walk, {what}: from {board.name(tr.before.monster)} "
             f"facing {board.DIRECTION_LETTERS[tr.before.facing]}"
         )
     return f"The move {tr.action}"

@@ -8,10 +8,12 @@ from fearsome_rules.core import board
 from fearsome_rules.core.actions import Action, FigureMove, Reveal
 from fearsome_rules.core.errors import FearsomeError
 from fearsome_rules.core.state import GameState
+from fearsome_rules.core.walks import Walk as LabWalk
 from fearsome_rules.tools.trail import MONSTER, Trail, trail
 
-Walk = Trail | Action | None
-"""What :func:`render_svg` and friends accept as a walk: a Trail, or the action to trace."""
+Walk = Trail | Action | LabWalk | None
+"""What :func:`render_svg` and friends accept as a walk: a Trail, or the action to trace (a
+monster tile, a figure move, or a lab's walk of any length)."""
 
 
 class RenderError(FearsomeError):
@@ -22,7 +24,7 @@ def walk_trail(state: GameState, walk: Walk) -> Trail | None:
     """The Trail of ``walk`` from ``state`` (None: no walk)."""
     if walk is None or isinstance(walk, Trail):
         return walk
-    if isinstance(walk, (Reveal, FigureMove)):
+    if isinstance(walk, (Reveal, FigureMove, LabWalk)):
         return trail(state, walk)
     raise RenderError(f"cannot draw {walk}: give a monster tile or a figure move")
 

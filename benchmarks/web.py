@@ -1,0 +1,131 @@
+"""The web page's timings, measured in a real headless Chromium on the built site served from
+localhost (run by hand: ``python3 benchmarks/web.py``; needs what the browser tests need).
+
+- **first load**: from the navigation to the engine ready (the Pyodide runtime compiled, the
+  wheels installed, the engine imported), each time in a new browser with an empty cache;
+- **legal-move highlighting**: a click on a waiting figure, then on p11: the engine's answer
+  (``continuations``) and the board redrawn with the squares where the next click may go;
+- **applying a move**: the move's last click and a bot's move (greedy: the move chosen and
+  applied), each with the board redrawn;
+- **a walk's events ready**: a monster tile carried out, cut into steps and explained (every
+  frame's narration and events), then the first frame's picture.
+
+Each figure is the median of several runs, in milliseconds, measured by the page itself
+(``performance.now()`` around the call and the redraw). Medians only; the machine is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from typing import Any
+
+from fearsome_rules.tools.web import browser as wb
+
+# One action as the page does it, timed around the call and the redraw (layout forced).
+_TIMED = """
+const [name, args] = arguments;
+const t0 = performance.now();
+const answer = ff.act(name, args);
+document.body.getBoundingClientRect();
+const t1 = performance.now();
+return [t1 - t0, answer.error || ""];
+"""
+
+_WALK = """
+const [tile] = arguments;
+const t0 = performance.now();
+const answer = ff.call("reveal", {tile});
+const t1 = performance.now();
+ff.call("walk_frame", {which: "game", k: 0});
+const t2 = performance.now();
+ff.call("undo");
+return [t1 - t0, t2 - t0, answer.walk.frames.length, answer.error || ""];
+"""
+
+
+def _timed(browser: Any, name: str, **args: object) -> float:
+    ms, error = browser.execute_script(_TIMED, name, args)
+    if error:
+        raise RuntimeError(f"{name} {args}: {error}")
+    return float(ms)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--loads", type=int, default=5, help="page loads (default 5)")
+    parser.add_argument("--runs", type=int, default=20, help="runs of each action (default 20)")
+    args = parser.parse_args()
+    reason = wb.missing()
+    if reason:
+        print(f"cannot measure: {reason}", file=sys.stderr)
+        return 2
+    from fearsome_rules.tools.web import site
+
+    folder = site.build(log=lambda line: print(line, file=sys.stderr))
+    loads: list[float] = []
+    with wb.served(folder) as (_, url):
+        for _ in range(args.loads):
+            browser = wb.driver()
+            try:
+                loads.append(wb.load(browser, url) * 1000)
+            finally:
+                browser.quit()
+        browser = wb.driver()
+        try:
+            wb.load(browser, url)
+            results = _measure(browser, args.runs)
+        finally:
+            browser.quit()
+    print(f"{'first load (navigation to engine ready)':<48} {statistics.median(loads):8.0f} ms")
+    for what, values in results.items():
+        print(f"{what:<48} {statistics.median(values):8.1f} ms")
+    return 0
+
+
+def _measure(browser: Any, runs: int) -> dict[str, list[float]]:
+    out: dict[str, list[float]] = {
+        k: []
+        for k in (
+            "highlighting: choose a waiting figure",
+            "highlighting: the next square (p11)",
+            "applying a move: its last click",
+            "applying a move: a greedy bot's move",
+            "a walk's events ready (tile 10)",
+            "a walk's events and first frame (tile 10)",
+        )
+    }
+    browser.execute_script(
+        "document.getElementById('auto').checked = false;"
+        "ff.act('new_game', {players: 4, seats: ['person', 'greedy', 'greedy', 'greedy'],"
+        " seed: 1})"
+    )
+    for _ in range(runs):
+        out["highlighting: choose a waiting figure"].append(_timed(browser, "select", figure="A5"))
+        out["highlighting: the next square (p11)"].append(_timed(browser, "click", square="p11"))
+        _timed(browser, "click", square="p10")
+        _timed(browser, "click", square="o10")
+        _timed(browser, "click", square="n10")
+        out["applying a move: its last click"].append(_timed(browser, "click", square="n9"))
+        out["applying a move: a greedy bot's move"].append(_timed(browser, "bot"))
+        _timed(browser, "goto", k=0)
+    while browser.execute_script("return ff.view.phase") == "figures":  # on to the monster
+        if browser.execute_script("return ff.view.seat") == "person":
+            _timed(browser, "select", figure=browser.execute_script("return ff.view.waiting[0]"))
+            _timed(browser, "play")  # a zero move
+        else:
+            _timed(browser, "bot")
+    if browser.execute_script("return ff.view.phase") != "monster":
+        raise RuntimeError("the round did not reach the monster's turn")
+    for _ in range(runs):
+        events, first, _frames, error = browser.execute_script(_WALK, "10")
+        if error:
+            raise RuntimeError(error)
+        out["a walk's events ready (tile 10)"].append(float(events))
+        out["a walk's events and first frame (tile 10)"].append(float(first))
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+"""Does a reading matter here? For a state and an action, the options whose other value would
+change what the action does, found by carrying the action out under each value with the
+engine's own transitions and comparing (never by a second copy of a rule).
+
+- An action's **result**: the position after it (for a tile, the walk too: every look, turn,
+  step and push), or the rule that refuses it.
+- For the options that shape what is legal (``reentry`` in the figure phase; the placement
+  options in the placement phase): the legal moves or placements of the player to act.
+- The game-level options: ``finish_round`` where the action ends the game under one value and
+  not the other (a result), ``no_escape_result`` where the game's outcome differs.
+  ``three_hits`` changes the deck itself, not what an action does: it is measured by playing
+  the same games under both values (:mod:`fearsome_rules.tools.readings.report`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+import attrs
+
+from fearsome_rules.core.actions import Action, Reveal
+from fearsome_rules.core.endings import outcome
+from fearsome_rules.core.errors import RuleError
+from fearsome_rules.core.game import apply_traced, legal_moves
+from fearsome_rules.core.options import RuleOptions
+from fearsome_rules.core.placement import legal_placements
+from fearsome_rules.core.state import TURN_ABOUT, TURN_RIGHT, GameState, Phase, wrong_state
+
+PER_ACTION: Final = tuple(n for n in RuleOptions.names() if n != "three_hits")
+"""The options an action can show: every one but ``three_hits`` (see the module's docstring)."""
+PLACEMENT_OPTIONS: Final = ("protected_squares", "teleporter_diagonal", "teleporter_walls")
+"""Read only by the placement rules (PLACE-CORNERS, PLACE-TELEPORTERS, PLACE-TELEPORTER-WALLS)."""
+TURN_STONE_OPTIONS: Final = tuple(n for n in RuleOptions.names() if n.startswith("turn_stone_"))
+"""Read only when the monster meets a turning stone (ADV-TURN-*)."""
+
+
+@attrs.frozen
+class Mattered:
+    """An option that would change what the action does here."""
+
+    option: str
+    value: str
+    """The other value, under which it differs."""
+    how: str
+    """``result`` (another position or walk), ``refusal`` (legal under one value only, or
+    refused by another rule), ``legal moves``, ``legal placements`` or ``outcome``."""
+
+    def __str__(self) -> str:
+        return f"{self.option}={self.value}: {self.how}"
+
+
+def readings_that_matter(state: GameState, action: Action) -> tuple[Mattered, ...]:
+    """The options whose other value(s) would change what ``action`` does in ``state``, each
+    with the value and how (:class:`Mattered`), in the order of ``RuleOptions.names()``."""
+    if not isinstance(state, GameState):
+        raise wrong_state("readings_that_matter", state)
+    base = _done(state, action)
+    found: list[Mattered] = []
+    for name, value, other in _other_readings(state):
+        how = _difference(base, _done(other, action))
+        if how is None:
+            how = _legality(name, state, other)
+        if how is not None:
+            found.append(Mattered(name, value, how))
+    return tuple(found)
+
+
+def _other_readings(state: GameState) -> Iterator[tuple[str, str, GameState]]:
+    """Each option an action here could show, each other value, and the position under it."""
+    turning = any(v in (TURN_RIGHT, TURN_ABOUT) for v in state.cells)
+    for name in PER_ACTION:
+        if name in PLACEMENT_OPTIONS and state.phase is not Phase.PLACEMENT:
+            continue
+        if name in TURN_STONE_OPTIONS and not turning:
+            continue
+        now = _text(getattr(state.options, name))
+        for value in RuleOptions.choices(name):
+            if value == now:
+                continue
+            options = state.options.with_option(name, value)
+            yield name, value, GameState(state.data, attrs.evolve(state.setting, options=options))
+
+
+Done = tuple[object, ...]
+
+
+def _done(state: GameState, action: Action) -> Done:
+    """What the action does: the position after it, its walk, the outcome; or the refusal."""
+    try:
+        after, events = apply_traced(state, action)
+    except RuleError as e:
+        return ("refused", e.rule)
+    walk = tuple(map(str, events)) if isinstance(action, Reveal) else ()
+    o = outcome(after)
+    return ("done", after.data, walk, None if o is None else (o.rule, o.winners))
+
+
+def _difference(a: Done, b: Done) -> str | None:
+    if a[0] != b[0] or (a[0] == "refused" and a != b):
+        return "refusal"
+    if a[0] == "refused":
+        return None
+    if a[1:3] != b[1:3]:
+        return "result"
+    if a[3] != b[3]:
+        return "outcome"
+    return None
+
+
+def _legality(name: str, state: GameState, other: GameState) -> str | None:
+    if name == "reentry" and state.phase is Phase.FIGURES:
+        mine = {str(m) for m in legal_moves(state)}
+        if mine != {str(m) for m in legal_moves(other)}:
+            return "legal moves"
+    placing = name in PLACEMENT_OPTIONS and state.phase is Phase.PLACEMENT
+    if placing and set(legal_placements(state)) != set(legal_placements(other)):
+        return "legal placements"
+    return None
+
+
+def _text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -1,0 +1,253 @@
+"""The web page as a static site, built from a clone of the project and served on localhost.
+
+:func:`build` puts in one folder everything the page loads, nothing from elsewhere:
+
+- the Pyodide runtime (``pyodide/``), taken from the ``pyodide`` package of the npm registry at
+  :data:`PYODIDE_VERSION`, installed with npm into ``build/npm`` (kept for the next build);
+- the wheels (``wheels/``): the engine's pure wheel (``FEARSOME_RULES_PURE=1 pip wheel``, a
+  ``py3-none-any`` wheel of this clone) and the pure-Python wheels of its dependencies
+  (:data:`DEPENDENCIES`, at the versions this Python has, so the browser runs what the tests
+  ran), downloaded by pip;
+- the page itself, the files of ``web/`` (HTML, CSS and a thin JavaScript layer);
+- ``rules.json``: every rule id of ``spec/`` with its title and text, for the refusals;
+- ``manifest.json``: the runtime's version and the wheels, in the order the page installs them.
+
+A build is skipped when ``build.json`` records the same inputs (the package's source, ``web/``,
+``spec/``, the versions). :func:`serve` serves a folder on localhost with the standard library's
+HTTP server. This module runs in CPython only, never in the browser.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
+from importlib import metadata
+from pathlib import Path
+from typing import Final
+
+from fearsome_rules.core.errors import FearsomeError
+
+PYODIDE_VERSION: Final = "0.29.5"
+"""The Pyodide release the page runs on (CPython 3.13 compiled to WebAssembly)."""
+RUNTIME_FILES: Final = (
+    "pyodide.js",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+"""What the page needs of the npm package: the loader, the interpreter, the standard library and
+the lock file the loader reads at start."""
+DEPENDENCIES: Final = ("attrs", "typing_extensions", "cattrs")
+"""The engine's dependencies in the browser, in install order: attrs, and cattrs (which needs
+typing_extensions). PyYAML and jsonschema serve the file readers only and are not loaded."""
+
+_RULE_HEADING = re.compile(r"^### ([A-Z][A-Z0-9-]+): (.+)$", re.MULTILINE)
+
+
+class SiteError(FearsomeError):
+    """The site cannot be built or served: no clone, no npm, a failed download. One line."""
+
+
+def project_root() -> Path:
+    """The clone this package was installed from (``pip install -e .``) or is run in."""
+    here = Path(__file__).resolve().parents[3]
+    for root in (Path.cwd(), here):
+        if (root / "pyproject.toml").is_file() and (root / "web" / "index.html").is_file():
+            return root
+    raise SiteError(
+        "the web page is built from a clone of the project (pyproject.toml and web/): run "
+        "fearsome-rules web in the clone, or install the clone with pip install -e ."
+    )
+
+
+def _inputs(root: Path) -> Iterator[Path]:
+    yield root / "pyproject.toml"
+    yield root / "setup.py"
+    for folder, pattern in (("fearsome_rules", "*.py"), ("web", "*"), ("spec", "*.md")):
+        yield from sorted(p for p in (root / folder).rglob(pattern) if p.is_file())
+
+
+def inputs_digest(root: Path) -> str:
+    """What a build depends on, as one hash: the sources, the page, the spec, the versions."""
+    h = hashlib.sha256()
+    h.update(f"pyodide {PYODIDE_VERSION}\n".encode())
+    for name in DEPENDENCIES:
+        h.update(f"{name} {_version(name)}\n".encode())
+    for path in _inputs(root):
+        h.update(path.relative_to(root).as_posix().encode() + b"\0")
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return ""
+
+
+def up_to_date(out: Path, root: Path) -> bool:
+    """Whether ``out`` holds a build of the same inputs."""
+    try:
+        stamp = json.loads((out / "build.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(stamp, dict) and stamp.get("inputs") == inputs_digest(root)
+
+
+def rules(root: Path) -> dict[str, dict[str, str]]:
+    """Every rule of ``spec/*.md``: its title, its spec file and its text (Markdown)."""
+    out: dict[str, dict[str, str]] = {}
+    for path in sorted((root / "spec").glob("*.md")):
+        text = path.read_text("utf-8")
+        heads = list(_RULE_HEADING.finditer(text))
+        for m in heads:
+            end = text.find("\n#", m.end())
+            body = text[m.end() : end if end >= 0 else len(text)].strip()
+            out[m.group(1)] = {"title": m.group(2), "file": f"spec/{path.name}", "text": body}
+    return out
+
+
+def _run(command: list[str], what: str, env: dict[str, str] | None = None) -> None:
+    try:
+        done = subprocess.run(
+            command, capture_output=True, text=True, env=env, timeout=600, check=False
+        )
+    except OSError as e:
+        raise SiteError(f"{what}: cannot run {command[0]} ({e.strerror or e})") from None
+    if done.returncode != 0:
+        lines = [x for x in (done.stderr or done.stdout).splitlines() if x.strip()]
+        last = lines[-1] if lines else f"exit status {done.returncode}"
+        raise SiteError(f"{what} failed: {last}")
+
+
+def _npm() -> str:
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SiteError(
+            "npm is not installed: the page's Python runtime (Pyodide) comes from the npm "
+            "registry; install Node.js and npm (Debian: apt-get install npm)"
+        )
+    return npm
+
+
+def _runtime(root: Path, into: Path, log: Callable[[str], None]) -> None:
+    npm = _npm()
+    cache = root / "build" / "npm"
+    package = cache / "node_modules" / "pyodide"
+    if _npm_version(package) != PYODIDE_VERSION:
+        log(f"npm install pyodide@{PYODIDE_VERSION}")
+        cache.mkdir(parents=True, exist_ok=True)
+        quiet = ["--no-audit", "--no-fund", "--no-save", "--ignore-scripts"]
+        command = [npm, "install", "--prefix", str(cache), *quiet, f"pyodide@{PYODIDE_VERSION}"]
+        _run(command, "npm install pyodide")
+    into.mkdir(parents=True)
+    for name in RUNTIME_FILES:
+        shutil.copy2(package / name, into / name)
+
+
+def _npm_version(package: Path) -> str:
+    try:
+        return str(json.loads((package / "package.json").read_text("utf-8"))["version"])
+    except (OSError, ValueError, KeyError):
+        return ""
+
+
+def _wheels(root: Path, into: Path, log: Callable[[str], None]) -> list[str]:
+    pip = [sys.executable, "-m", "pip"]
+    log("pip wheel (the engine's pure wheel)")
+    env = {**os.environ, "FEARSOME_RULES_PURE": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    engine = into / "engine"
+    _run([*pip, "wheel", "-q", "--no-deps", "-w", str(engine), str(root)], "pip wheel", env)
+    pins = [f"{n}=={v}" if (v := _version(n)) else n for n in DEPENDENCIES]
+    log(f"pip download {' '.join(pins)}")
+    _run(
+        [*pip, "download", "-q", "--only-binary=:all:", "--no-deps", "-d", str(into), *pins],
+        "pip download",
+        env,
+    )
+    (wheel,) = engine.glob("*.whl")
+    wheel.rename(into / wheel.name)
+    engine.rmdir()
+    order = [*DEPENDENCIES, "fearsome_rules"]
+    found = sorted(into.glob("*.whl"), key=lambda p: order.index(_project(p.name)))
+    for p in found:
+        if not p.name.endswith("-none-any.whl"):
+            raise SiteError(f"{p.name} is not a pure-Python wheel: the browser cannot load it")
+    return [p.name for p in found]
+
+
+def _project(wheel: str) -> str:
+    return wheel.split("-", 1)[0].lower().replace("-", "_")
+
+
+@contextmanager
+def _locked(out: Path) -> Iterator[None]:
+    """One build at a time into ``out`` (two test workers may ask at once)."""
+    import fcntl
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with (out.parent / f".{out.name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def build(
+    out: Path | None = None,
+    root: Path | None = None,
+    force: bool = False,
+    log: Callable[[str], None] = lambda _: None,
+) -> Path:
+    """Build the site into ``out`` (default ``build/web`` of the clone) unless it is up to
+    date; the folder."""
+    root = root or project_root()
+    out = (out or root / "build" / "web").resolve()
+    with _locked(out):
+        if not force and up_to_date(out, root):
+            return out
+        _npm()
+        digest = inputs_digest(root)
+        tmp = out.with_name(out.name + ".new")
+        shutil.rmtree(tmp, ignore_errors=True)
+        shutil.copytree(root / "web", tmp)
+        _runtime(root, tmp / "pyodide", log)
+        wheels = _wheels(root, tmp / "wheels", log)
+        (tmp / "rules.json").write_text(json.dumps(rules(root)), "utf-8")
+        manifest = {"pyodide": PYODIDE_VERSION, "wheels": [f"wheels/{w}" for w in wheels]}
+        (tmp / "manifest.json").write_text(json.dumps(manifest, indent=2), "utf-8")
+        (tmp / "build.json").write_text(json.dumps({"inputs": digest}), "utf-8")
+        shutil.rmtree(out, ignore_errors=True)
+        tmp.rename(out)
+        log(f"built {out}")
+    return out
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """The standard library's file handler (its types: ``.wasm`` is ``application/wasm``, which
+    lets the browser compile WebAssembly while it downloads), without a line per request."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def server(folder: Path, port: int = 8000, host: str = "127.0.0.1") -> http.server.HTTPServer:
+    """An HTTP server of ``folder`` on ``host:port`` (port 0: any free port), not yet
+    serving; its address is ``server.server_address``."""
+    handler = partial(_Handler, directory=str(folder))
+    try:
+        return http.server.ThreadingHTTPServer((host, port), handler)
+    except OSError as e:
+        raise SiteError(f"cannot serve on {host}:{port}: {e.strerror or e}") from None

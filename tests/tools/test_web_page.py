@@ -1,0 +1,294 @@
+"""The web page in a real browser: headless Chromium (Debian's ``chromium`` and its driver,
+through Selenium) on the built site, the engine running in the page (Pyodide).
+
+Every action is made as a person makes it, by clicks on the page; what the page then holds is
+checked against this Python's engine: the state after each action (``fr.apply``), the refusal
+of an illegal click (its rule), the walk's narration (``fr.apply_traced``'s events), the record
+(``fr.GameRecord``), the comparison of readings (``explain --compare``'s code run here). The
+board is compared with reference screenshots at a few positions, within a tolerance.
+
+Skipped, with the reason, where no browser or npm is installed; ``.ci/run`` installs them.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import figure_on_the_slide
+
+import fearsome_rules as fr
+from fearsome_rules.tools.explain import compare
+from fearsome_rules.tools.web import browser as wb
+
+REFERENCES = Path(__file__).resolve().parent / "web_screenshots"
+UPDATE = os.environ.get("FEARSOME_RULES_SCREENSHOTS") == "update"
+
+
+REASON: str = wb.missing()
+pytestmark = pytest.mark.skipif(bool(REASON), reason=f"no browser test: {REASON}")
+
+
+class Page:
+    """The page in the browser, and what a person does on it."""
+
+    def __init__(self, browser: Any, server: Any) -> None:
+        self.browser = browser
+        self.server = server
+
+    def js(self, script: str, *args: object) -> Any:
+        return self.browser.execute_script(script, *args)
+
+    def find(self, css: str) -> Any:
+        from selenium.webdriver.common.by import By
+
+        return self.browser.find_element(By.CSS_SELECTOR, css)
+
+    def click(self, css: str) -> None:
+        self.find(css).click()
+
+    def choose(self, css: str, value: str) -> None:
+        from selenium.common.exceptions import NoSuchElementException
+        from selenium.webdriver.support.ui import Select
+
+        select = Select(self.find(css))
+        if select.first_selected_option.get_attribute("value") == value:
+            return
+        try:
+            select.select_by_value(value)
+        except NoSuchElementException:  # an option written without a value= attribute
+            select.select_by_visible_text(value)
+
+    def wait(self, until: Callable[[], bool], seconds: float = 20.0) -> None:
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        WebDriverWait(self.browser, seconds).until(lambda _: until())
+
+    def view(self) -> dict[str, Any]:
+        view: dict[str, Any] = self.js("return ff.view")
+        return view
+
+    def state(self) -> fr.GameState:
+        """The state the page shows, read back from the page's state JSON."""
+        return fr.state_from_json(self.js("return ff.call('state')"))
+
+    def new_game(self, players: int, seats: list[str], seed: int, setup: str = "basic") -> None:
+        if self.find("#auto").is_selected():
+            self.click("#auto")  # the test moves the bots itself
+        self.choose("#players", str(players))
+        self.choose("#setup-kind", setup)
+        for k, kind in enumerate(seats):
+            self.choose(f"#seat-{'ABCDEFG'[k]}", kind)
+        seed_box = self.find("#seed")
+        seed_box.clear()
+        seed_box.send_keys(str(seed))
+        self.click("#new-game")
+        assert self.view()["record"] == [] and self.view()["seats"] == seats
+
+    def click_move(self, state: fr.GameState, move: fr.FigureMove) -> None:
+        """The figure (on the board, or its waiting button), each square, then Play."""
+        where = state.figure(move.figure).place()
+        if where == "waiting":
+            self.click(f'#waiting [data-figure="{move.figure}"]')
+        else:
+            self.click(f'#board [data-square="{where}"]')
+        if not move.path:
+            self.click("#zero")
+            return
+        for k, sq in enumerate(move.path):
+            self.click(f'#board [data-square="{sq}"]')
+            assert not self.find("#message").text, self.find("#message").text
+            if len(self.view()["record"]) > 0 and k == len(move.path) - 1:
+                break
+        if self.view()["building"] is not None:
+            self.click("#play-move")
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[Page]:
+    with wb.open_page() as (browser, server, _url):
+        yield Page(browser, server)
+
+
+def test_a_whole_seeded_game_by_clicks_and_bots_offline(page: Page) -> None:
+    """From here on the page is offline: it needs its server only to load."""
+    page.server.shutdown()
+    page.new_game(2, ["person", "greedy"], seed=7)
+    state = fr.new_game(2)
+    rng = random.Random(3)
+    while state.phase is not fr.Phase.OVER:
+        done = len(page.view()["record"])
+        if state.phase is fr.Phase.MONSTER:
+            page.click("#reveal")  # a tile drawn by the page
+        elif state.to_move == 0:
+            move = rng.choice(fr.legal_moves(state))
+            page.click_move(state, move)
+            assert page.view()["record"][-1] == str(move)
+        else:
+            page.click("#bot")
+        record = page.view()["record"]
+        assert len(record) == done + 1
+        state = fr.apply(state, fr.parse_action(record[-1]))
+        assert page.state() == state
+    assert "the game is over" in page.find("#status").text
+
+
+def test_an_illegal_click_is_refused_with_its_rule(page: Page) -> None:
+    page.new_game(3, ["person", "person", "person"], seed=1)
+    before = page.state()
+    page.click('#waiting [data-figure="A4"]')
+    page.click('#board [data-square="o11"]')
+    message = page.find("#message")
+    assert message.get_attribute("data-rule") == "FIG-ENTER"
+    assert message.text.startswith("[FIG-ENTER] A4 o11: a waiting figure enters on p11")
+    assert "FIG-ENTER: Entering the board (spec/figures.md)" in message.text  # the rule's text
+    assert page.state() == before and page.view()["building"]["path"] == []
+    page.click('#board [data-square="p11"]')  # the move goes on from where it was
+    assert page.find("#message").text == ""
+    assert set(page.view()["building"]["next"]) == {"p10", "o11"}
+
+
+def test_a_walk_is_animated_and_narrates_the_engines_events(page: Page) -> None:
+    page.new_game(2, ["greedy", "random"], seed=5)
+    while page.view()["phase"] != "monster":
+        page.click("#bot")
+    before = page.state()
+    page.choose("#tile", "10")
+    page.click("#reveal")
+    player = page.find("#walk")
+    page.click("#walk .walk-play")  # pause the animation
+    while player.get_attribute("data-frame") != "0":
+        page.click("#walk .walk-prev")
+    _, events = fr.apply_traced(before, fr.Reveal("10"))
+    steps = [e for e in events if isinstance(e, fr.events.MonsterStepped)]
+    shown: list[str] = []
+    for k in range(len(steps) + 2):  # before, each step, the final look
+        assert player.get_attribute("data-frame") == str(k)
+        shown += [
+            li.get_attribute("textContent")
+            for li in page.js("return [...document.querySelectorAll('#walk .walk-events li')]")
+        ]
+        caption = page.find("#walk .walk-text").get_attribute("textContent")
+        if 1 <= k <= len(steps):
+            assert caption.startswith(f"Step {k}: on {steps[k - 1].frm} facing ")
+        page.click("#walk .walk-next")
+    assert shown == [str(e) for e in events if not isinstance(e, fr.events.TileRevealed)]
+    page.js("document.querySelector('#walk .walk-speed').value = 100")
+    page.click("#walk .walk-play")  # from the start again, to the end
+    last = str(len(steps) + 1)
+    page.wait(lambda: player.get_attribute("data-frame") == last)
+    assert page.find("#walk .walk-play").text == "play"  # stopped at the end
+
+
+def test_a_record_saved_and_loaded_back(page: Page, tmp_path: Path) -> None:
+    page.new_game(4, ["random", "greedy", "random", "greedy"], seed=9, setup="advanced")
+    for _ in range(25):
+        page.click("#bot")
+    page.click("#save")
+    text = page.find("#record-text").get_attribute("value")
+    record = fr.GameRecord.from_json(text)
+    assert record.setup == "advanced" and len(record.actions) == 25
+    assert record.replay() == page.state()
+    played = page.state()
+    page.click("#undo")
+    page.click("#undo")
+    assert page.state() == record.replay(23)
+    page.new_game(2, ["person", "person"], seed=1)
+    path = tmp_path / "game.json"
+    path.write_text(text)
+    page.find("#load").send_keys(str(path))
+    page.wait(lambda: len(page.view()["record"]) == 25)  # the browser reads the file first
+    assert page.view()["record"] == list(record.actions)
+    assert page.state() == played
+
+
+def test_a_reading_comparison(page: Page) -> None:
+    """conformance/cases/monster-pools.yaml: a figure lying on a pool in the monster's slide."""
+    page.click('.tab[data-tab="ask"]')
+    page.choose("#ask-players", "4")
+    page.click("#ask-printed")
+    board = "#ask-board [data-square="
+    page.click('input[name="tool"][value="monster"]')
+    page.choose("#ask-facing", "E")
+    page.click(f'{board}"d9"]')
+    page.click('input[name="tool"][value="figure"]')
+    for figure, square in (("A1", "g9"), ("B1", "i8")):
+        page.choose("#ask-figure", figure)
+        page.click(f'{board}"{square}"]')
+    page.choose("#ask-stage", "2")
+    page.choose("#ask-tile", "5")
+    page.choose("#ask-option", "monster_slide_figure")
+    page.click("#ask-compare")
+    assert page.find("#ask-message").text == ""
+    expected = compare(figure_on_the_slide, "monster_slide_figure")
+    shown = page.find("#ask-compare-summary").get_attribute("textContent")
+    assert shown == "\n".join(expected.summary())
+    assert page.find("#ask-comparison").get_attribute("data-first-difference") == "1"
+    page.click('.tab[data-tab="play"]')
+
+
+# --- the board, drawn: screenshots within a tolerance -------------------------------------------
+
+
+def _png(element: Any) -> Any:
+    from PIL import Image
+
+    element.parent.execute_script("arguments[0].scrollIntoView()", element)
+    return Image.open(io.BytesIO(element.screenshot_as_png)).convert("RGB")
+
+
+def _differs(a: Any, b: Any) -> float:
+    """The share of pixels that differ visibly (their difference is brighter than 48 of 255)."""
+    from PIL import ImageChops
+
+    if a.size != b.size:
+        return 1.0
+    diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 48 else 0)
+    histogram: list[int] = diff.histogram()
+    pixels: int = a.size[0] * a.size[1]
+    return histogram[255] / pixels
+
+
+TOLERANCE = 0.004
+"""The share of pixels allowed to differ: text antialiasing moves a few; a piece drawn wrong, a
+missing stone or a square shifted by a pixel changes far more."""
+
+
+def _positions(page: Page) -> Iterator[tuple[str, Any]]:
+    page.new_game(4, ["person", "greedy", "greedy", "greedy"], seed=2)
+    page.click('#waiting [data-figure="A5"]')
+    page.click('#board [data-square="p11"]')
+    page.click('#board [data-square="o11"]')
+    yield "building-a-move", _png(page.find("#board svg"))
+    page.new_game(3, ["random", "random", "random"], seed=4, setup="advanced")
+    while page.view()["phase"] != "monster":
+        page.click("#bot")
+    yield "advanced-tiles", _png(page.find("#board svg"))
+    page.choose("#tile", "8")
+    page.click("#reveal")
+    page.click("#walk .walk-play")  # pause, then the third step
+    while (frame := int(page.find("#walk").get_attribute("data-frame"))) != 3:
+        page.click("#walk .walk-next" if frame < 3 else "#walk .walk-prev")
+    yield "walk-step-3", _png(page.find("#walk .walk-board svg"))
+
+
+def test_the_board_looks_as_it_should(page: Page) -> None:
+    shots = dict(_positions(page))
+    from PIL import Image
+
+    for name, shot in shots.items():
+        path = REFERENCES / f"{name}.png"
+        if UPDATE:
+            REFERENCES.mkdir(exist_ok=True)
+            shot.save(path, optimize=True)
+        assert path.exists(), f"{path.name}: no reference (FEARSOME_RULES_SCREENSHOTS=update)"
+        share = _differs(shot, Image.open(path).convert("RGB"))
+        assert share <= TOLERANCE, f"{name}: {share:.2%} of the pixels differ from {path.name}"
+    # The comparison sees a wrong drawing: the first position against the second's reference.
+    wrong = Image.open(REFERENCES / "advanced-tiles.png").convert("RGB")
+    assert _differs(shots["building-a-move"], wrong) > 10 * TOLERANCE

@@ -1,0 +1,399 @@
+// The page's JavaScript: a thin layer over the engine's Python, which runs in the browser
+// (Pyodide). Every rule, every picture and every word of explanation comes from Python
+// (fearsome_rules.tools.web): this file loads the runtime and the wheels, sends each click to
+// App.call(name, JSON) and shows the JSON answer. It knows no square, no figure and no rule.
+"use strict";
+
+const ff = { ready: false, timings: {}, load: {}, rules: {}, app: null };
+window.ff = ff;
+const $ = (id) => document.getElementById(id);
+
+// --- Python ---------------------------------------------------------------------------------
+
+function call(name, args) {
+  const t0 = performance.now();
+  const answer = JSON.parse(ff.app.call(name, JSON.stringify(args || {})));
+  (ff.timings[name] = ff.timings[name] || []).push(performance.now() - t0);
+  return answer;
+}
+ff.call = call;
+
+async function start() {
+  const t0 = performance.now();
+  const manifest = await (await fetch("manifest.json")).json();
+  ff.rules = await (await fetch("rules.json")).json();
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
+  const t1 = performance.now();
+  $("loading").textContent = "Installing the engine…";
+  await pyodide.loadPackage(manifest.wheels.map((w) => new URL(w, location.href).href));
+  const t2 = performance.now();
+  pyodide.runPython("from fearsome_rules.tools.web import App\napp = App()");
+  ff.app = pyodide.globals.get("app");
+  const t3 = performance.now();
+  ff.load = { runtime: t1 - t0, wheels: t2 - t1, engine: t3 - t2, ready: performance.now() };
+  ff.catalogue = call("catalogue");
+  setUp();
+  $("loading").hidden = true;
+  $("app").hidden = false;
+  newGame();
+  askAnswer(call("editor_view"));
+  ff.ready = true;
+}
+
+// --- messages: a refusal names its rule; its text comes from the spec -------------------------
+
+function say(where, answer) {
+  const box = $(where);
+  box.textContent = "";
+  box.className = "message";
+  box.removeAttribute("data-rule");
+  if (!answer || !answer.error) return false;
+  box.className = "message refused";
+  box.setAttribute("data-rule", answer.rule);
+  box.append(answer.error);
+  const rule = ff.rules[answer.rule];
+  if (rule) {
+    const d = document.createElement("details");
+    const s = document.createElement("summary");
+    s.textContent = `${answer.rule}: ${rule.title} (${rule.file})`;
+    const p = document.createElement("pre");
+    p.textContent = rule.text;
+    d.append(s, p);
+    box.append(d);
+  }
+  return true;
+}
+
+// --- the game -------------------------------------------------------------------------------
+
+function option(select, value, text) {
+  const o = document.createElement("option");
+  o.value = value;
+  o.textContent = text === undefined ? value : text;
+  select.append(o);
+  return o;
+}
+
+function optionSelects(box, prefix) {
+  for (const o of ff.catalogue.options) {
+    const label = document.createElement("label");
+    label.textContent = o.name + " ";
+    const s = document.createElement("select");
+    s.id = `${prefix}-${o.name}`;
+    s.dataset.option = o.name;
+    for (const c of o.choices) option(s, c, c === o.default ? `${c} (default)` : c);
+    s.value = o.default;
+    label.append(s);
+    box.append(label);
+  }
+}
+
+function readOptions(box) {
+  const out = {};
+  for (const s of box.querySelectorAll("select")) out[s.dataset.option] = s.value;
+  return out;
+}
+
+function seatSelects() {
+  const box = $("seats");
+  const n = +$("players").value;
+  box.querySelectorAll("label").forEach((l) => l.remove());
+  $("start-player").textContent = "";
+  for (let k = 0; k < n; k++) {
+    const letter = "ABCDEFG"[k];
+    option($("start-player"), k, letter);
+    const label = document.createElement("label");
+    label.textContent = letter + " ";
+    const s = document.createElement("select");
+    s.id = `seat-${letter}`;
+    for (const kind of ff.catalogue.seat_kinds) option(s, kind);
+    s.value = k === 0 ? "person" : "greedy";
+    label.append(s);
+    box.append(label);
+  }
+}
+
+function setUp() {
+  const c = ff.catalogue;
+  for (const n of c.players) { option($("players"), n); option($("ask-players"), n); }
+  $("players").value = 4;
+  $("ask-players").value = 4;
+  for (const s of c.setups) option($("setup-kind"), s);
+  optionSelects($("options"), "opt");
+  optionSelects($("ask-options"), "ask-opt");
+  for (const o of c.options) option($("ask-option"), o.name);
+  seatSelects();
+  $("players").onchange = seatSelects;
+  $("new-game").onclick = newGame;
+  $("board").onclick = (e) => {
+    const sq = e.target.closest("[data-square]");
+    if (sq) act("click", { square: sq.dataset.square });
+  };
+  $("zero").onclick = () => act("play");
+  $("back").onclick = () => act("back");
+  $("cancel").onclick = () => act("cancel");
+  $("play-move").onclick = () => act("play");
+  $("bot").onclick = () => act("bot");
+  $("reveal").onclick = () => act("reveal", { tile: $("tile").value });
+  $("undo").onclick = () => act("undo");
+  $("redo").onclick = () => act("redo");
+  $("save").onclick = save;
+  $("load").onchange = load;
+  $("export").onclick = () => {
+    const x = call("export");
+    $("export-position").value = x.position;
+    $("export-json").value = x.json;
+  };
+  for (const id of ["place-tile", "place-arrow", "place-orientation"]) {
+    $(id).onchange = () => act("choose_tile", {
+      tile: $("place-tile").value, arrow: $("place-arrow").value,
+      orientation: $("place-orientation").value,
+    });
+  }
+  $("auto").onchange = () => show(ff.view);
+  for (const b of document.querySelectorAll(".tab")) b.onclick = () => tab(b.dataset.tab);
+  askSetUp();
+}
+
+function tab(name) {
+  for (const b of document.querySelectorAll(".tab")) b.setAttribute("aria-pressed", b.dataset.tab === name);
+  for (const p of document.querySelectorAll(".page")) p.hidden = p.id !== name;
+}
+
+function newGame() {
+  const n = +$("players").value;
+  const seats = [];
+  for (let k = 0; k < n; k++) seats.push($(`seat-${"ABCDEFG"[k]}`).value);
+  act("new_game", {
+    players: n, setup: $("setup-kind").value, options: readOptions($("options")),
+    seats, seed: +$("seed").value || 0, start_player: +$("start-player").value || 0,
+  });
+}
+
+// One action: ask Python, show the answer (or the refusal and its rule).
+function act(name, args) {
+  const answer = call(name, args);
+  if (say("message", answer)) return answer;
+  show(answer.view);
+  if (answer.walk) walks.game.load(answer.walk, true);
+  return answer;
+}
+ff.act = act;
+
+let botTimer = null;
+function show(view) {
+  ff.view = view;
+  $("board").innerHTML = view.svg;
+  $("status").textContent = view.status;
+  const b = view.building;
+  const waiting = $("waiting");
+  waiting.textContent = "";
+  for (const f of view.waiting) {
+    const btn = document.createElement("button");
+    btn.type = "button";
+    btn.className = "figure" + (b && b.figure === f ? " chosen" : "");
+    btn.dataset.figure = f;
+    btn.textContent = `${f} (waiting)`;
+    btn.onclick = () => act("select", { figure: f });
+    waiting.append(btn);
+  }
+  const person = view.seat === "person";
+  $("zero").hidden = !(b && b.path.length === 0 && b.complete);
+  $("back").disabled = !b;
+  $("cancel").disabled = !b;
+  $("play-move").disabled = !(b && b.complete && b.path.length > 0);
+  $("bot").disabled = person || view.phase === "over" || view.phase === "monster";
+  $("monster-controls").hidden = view.phase !== "monster";
+  const tile = $("tile");
+  tile.textContent = "";
+  option(tile, "", "draw a tile at random");
+  for (const [t, p] of view.chance) option(tile, t, `${t} (chance ${p})`);
+  $("placement").hidden = !view.placement;
+  if (view.placement) {
+    $("place-tile").textContent = "";
+    for (const t of view.placement.tiles) option($("place-tile"), t);
+    [$("place-tile").value, $("place-arrow").value, $("place-orientation").value] = view.placement.choice;
+    $("place-arrow").hidden = !view.placement.choice[1];
+    $("place-orientation").hidden = !view.placement.choice[2];
+  }
+  const record = $("record");
+  record.textContent = "";
+  const start = document.createElement("li");
+  start.textContent = "the start";
+  record.append(start);
+  view.record.forEach((a) => {
+    const li = document.createElement("li");
+    li.textContent = a;
+    record.append(li);
+  });
+  [...record.children].forEach((li, k) => {
+    li.className = k === view.cursor ? "current" : k > view.cursor ? "undone" : "";
+    li.onclick = () => act("goto", { k });
+  });
+  $("undo").disabled = view.cursor === 0;
+  $("redo").disabled = view.cursor === view.record.length;
+  clearTimeout(botTimer);
+  const botTurn = !person && (view.phase === "figures" || view.phase === "placement");
+  if ($("auto").checked && (botTurn || view.phase === "monster" && view.seats.every((s) => s !== "person"))) {
+    botTimer = setTimeout(() => { if (!walks.game.playing) act("bot"); }, 400);
+  }
+}
+
+function save() {
+  const text = call("record").text;
+  $("record-text").value = text;
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  a.download = "fearsome-floors-game.json";
+  a.click();
+  URL.revokeObjectURL(a.href);
+}
+
+async function load(e) {
+  const file = e.target.files[0];
+  if (!file) return;
+  act("load_record", { text: await file.text() });
+  e.target.value = "";
+}
+
+// --- a monster walk, frame by frame: play, pause, step, speed ----------------------------------
+
+class WalkPlayer {
+  constructor(box, which) {
+    this.box = box;
+    this.which = which;
+    this.frames = [];
+    this.k = 0;
+    this.timer = null;
+    box.innerHTML = `<h2>The monster's walk <span class="walk-label"></span></h2>
+      <div class="walk-controls">
+        <button type="button" class="walk-prev">◀ step</button>
+        <button type="button" class="walk-play">play</button>
+        <button type="button" class="walk-next">step ▶</button>
+        <label>speed <input type="range" class="walk-speed" min="100" max="2000" step="100" value="700"> ms a step</label>
+      </div>
+      <div class="walk-board board"></div>
+      <pre class="walk-text"></pre>
+      <details><summary>The engine's events of this step</summary><ol class="walk-events"></ol></details>`;
+    this.q = (c) => box.querySelector(c);
+    this.q(".walk-prev").onclick = () => { this.pause(); this.show(this.k - 1); };
+    this.q(".walk-next").onclick = () => { this.pause(); this.show(this.k + 1); };
+    this.q(".walk-play").onclick = () => (this.playing ? this.pause() : this.play());
+  }
+  get playing() { return this.timer !== null; }
+  load(summary, autoplay) {
+    this.pause();
+    this.frames = summary.frames;
+    this.box.hidden = false;
+    this.box.dataset.tile = summary.tile;
+    this.show(0);
+    if (autoplay) this.play();
+  }
+  show(k) {
+    this.k = Math.max(0, Math.min(this.frames.length - 1, k));
+    const f = this.frames[this.k];
+    this.q(".walk-board").innerHTML = call("walk_frame", { which: this.which, k: this.k }).svg;
+    this.q(".walk-label").textContent = `tile ${this.box.dataset.tile}: ${f.label}`;
+    this.q(".walk-text").textContent = f.caption;
+    const events = this.q(".walk-events");
+    events.textContent = "";
+    for (const e of f.events) {
+      const li = document.createElement("li");
+      li.textContent = e;
+      events.append(li);
+    }
+    this.box.dataset.frame = this.k;
+  }
+  play() {
+    if (this.k === this.frames.length - 1) this.show(0);
+    this.q(".walk-play").textContent = "pause";
+    const tick = () => {
+      if (this.k >= this.frames.length - 1) {
+        this.pause();
+        if ($("auto").checked) show(ff.view); // the bots wait for the walk to end
+        return;
+      }
+      this.show(this.k + 1);
+      this.timer = setTimeout(tick, +this.q(".walk-speed").value);
+    };
+    this.timer = setTimeout(tick, +this.q(".walk-speed").value);
+  }
+  pause() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.q(".walk-play").textContent = "play";
+  }
+}
+const walks = {};
+
+// --- asking the rules -------------------------------------------------------------------------
+
+function askSetUp() {
+  walks.game = new WalkPlayer($("walk"), "game");
+  walks.ask = new WalkPlayer($("ask-walk"), "ask");
+  $("ask-board").onclick = (e) => {
+    const sq = e.target.closest("[data-square]");
+    if (!sq || sq.dataset.square === "out") return;
+    const tool = document.querySelector("input[name=tool]:checked").value;
+    const full = {
+      figure: `figure:${$("ask-figure").value}`,
+      monster: `monster:${$("ask-facing").value}`,
+      teleporter: `teleporter:${$("ask-pair").value}:${$("ask-arrow").value}`,
+    }[tool] || tool;
+    askAnswer(call("editor_edit", { tool: full, square: sq.dataset.square }));
+  };
+  $("ask-printed").onclick = () => askAnswer(call("editor_new", { players: +$("ask-players").value }));
+  $("ask-empty").onclick = () => askAnswer(call("editor_new", { players: +$("ask-players").value, empty: true }));
+  $("ask-from-game").onclick = () => askAnswer(call("editor_from_game"));
+  $("ask-players").onchange = $("ask-printed").onclick;
+  $("ask-stage").onchange = () => askAnswer(call("editor_set", { stage: +$("ask-stage").value }));
+  $("ask-tile").onchange = () => askAnswer(call("editor_set", { tile: $("ask-tile").value }));
+  $("ask-options").onchange = () => askAnswer(call("editor_set", { options: readOptions($("ask-options")) }));
+  $("ask-explain").onclick = () => {
+    const a = call("editor_explain");
+    if (say("ask-message", a)) return;
+    $("ask-comparison").hidden = true;
+    walks.ask.load(a.walk, false);
+  };
+  $("ask-compare").onclick = () => {
+    const a = call("editor_compare", { option: $("ask-option").value });
+    if (say("ask-message", a)) return;
+    $("ask-comparison").hidden = false;
+    $("ask-compare-board").innerHTML = a.svg;
+    $("ask-compare-summary").textContent = a.summary.join("\n");
+    $("ask-compare-text").textContent = a.readings.map((r) => `== ${r.label} ==\n${r.error || r.text}`).join("\n\n");
+    $("ask-comparison").dataset.firstDifference = a.first_difference === null ? "" : a.first_difference;
+  };
+}
+
+// An editor call as a click makes it (for scripts and tests): the answer, shown.
+ff.edit = (name, args) => {
+  const a = call(name, args);
+  askAnswer(a);
+  return a;
+};
+
+function askAnswer(a) {
+  if (say("ask-message", a)) return;
+  $("ask-board").innerHTML = a.svg;
+  const e = a.editor;
+  const figure = $("ask-figure");
+  const chosen = figure.value;
+  figure.textContent = "";
+  for (const f of e.figures) option(figure, f);
+  if (e.figures.includes(chosen)) figure.value = chosen;
+  $("ask-players").value = e.players;
+  $("ask-stage").value = e.stage;
+  $("ask-tile").textContent = "";
+  for (const t of e.tiles) option($("ask-tile"), t);
+  $("ask-tile").value = e.tile;
+  for (const s of $("ask-options").querySelectorAll("select")) {
+    const o = ff.catalogue.options.find((x) => x.name === s.dataset.option);
+    s.value = e.options[s.dataset.option] || o.default;
+  }
+}
+
+start().catch((e) => {
+  $("loading").textContent = `The page could not start: ${e}`;
+  ff.error = String(e);
+});

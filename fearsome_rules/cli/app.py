@@ -16,6 +16,7 @@ from fearsome_rules.cli import (
     perft,
     play,
     rate,
+    readings,
     render,
     serve_protocol,
     simulate,
@@ -24,7 +25,7 @@ from fearsome_rules.cli import (
 from fearsome_rules.core import kernel
 from fearsome_rules.core.errors import FearsomeError
 
-COMMANDS = (play, conform, explain, render, simulate, perft, web, serve_protocol, rate)
+COMMANDS = (play, conform, explain, render, simulate, perft, web, serve_protocol, rate, readings)
 """The subcommands, in the order ``--help`` lists them; each module has ``add_parser``."""
 
 

@@ -178,6 +178,17 @@ class PlaceTile:
         extra = self.arrow or self.orientation
         return f"place {self.tile} {self.square}" + (f" {extra}" if extra else "")
 
+    @classmethod
+    def unchecked(cls, tile: str, square: str, arrow: str, orientation: str) -> PlaceTile:
+        """A placement the engine listed itself, already canonical: built without the
+        converters' checks, for speed (a placement phase lists thousands)."""
+        placed = object.__new__(cls)
+        object.__setattr__(placed, "tile", tile)
+        object.__setattr__(placed, "square", square)
+        object.__setattr__(placed, "arrow", arrow)
+        object.__setattr__(placed, "orientation", orientation)
+        return placed
+
 
 Action = FigureMove | Reveal | PlaceTile
 

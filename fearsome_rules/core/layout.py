@@ -84,9 +84,11 @@ def _protected(setup: str, reading: str) -> frozenset[int]:
     return frozenset(board.square(n) for n in names)
 
 
-def tile_squares(tile: str, anchor: int, orientation: str) -> list[int] | None:
+@functools.cache
+def tile_squares(tile: str, anchor: int, orientation: str) -> tuple[int, ...] | None:
     """The squares a tile covers from its anchor (north-west square), or None if any square is
-    off the board (PLACE-EXACT)."""
+    off the board (PLACE-EXACT). Worked out once per tile, square and orientation: a placement
+    phase asks for every one at every placement."""
     r, c = divmod(anchor, 16)
     if tile == "pool_square":
         cells = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
@@ -98,11 +100,13 @@ def tile_squares(tile: str, anchor: int, orientation: str) -> list[int] | None:
         cells = [(r, c)]
     if not all(board.on_board(rr, cc) for rr, cc in cells):
         return None
-    return [rr * 16 + cc for rr, cc in cells]
+    return tuple(rr * 16 + cc for rr, cc in cells)
 
 
 def touches(squares: Sequence[int], others: Iterable[int], diagonal: bool) -> bool:
     other = set(others)
+    if not other:
+        return False
     for sq in squares:
         r, c = divmod(sq, 16)
         for dr in (-1, 0, 1):

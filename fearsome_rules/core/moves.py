@@ -114,6 +114,20 @@ class MoveSearch:
             k -= count
         raise IndexError("no such move")
 
+    def results(self) -> list[tuple[str, tuple[str, ...], int, bytes]]:
+        """Every move with what it leads to, in order: (figure, path, where it ends: a cell or
+        the kernel's ``AT_OUT``/``AT_WAITING``, the cells after without the mover); a zero move
+        ends where the figure stands, the cells unchanged."""
+        out: list[tuple[str, tuple[str, ...], int, bytes]] = []
+        for name, found, skip in self.figures:
+            if found is None:
+                out.append((name, (), -1, b""))
+                continue
+            out += [
+                (name, path, end, cells) for end, path, cells in found.moves(ENTRY_NAMES)[skip:]
+            ]
+        return out
+
     def moves(self) -> list[FigureMove]:
         """Every move, in order."""
         out: list[FigureMove] = []

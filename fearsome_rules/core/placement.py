@@ -21,16 +21,16 @@ from fearsome_rules.core.layout import (
 from fearsome_rules.core.state import GameState, Phase, wrong_state
 
 
-def _place_check(state: GameState, action: PlaceTile) -> tuple[RuleError | None, list[int]]:
+def _place_check(state: GameState, action: PlaceTile) -> tuple[RuleError | None, tuple[int, ...]]:
     if state.phase is not Phase.PLACEMENT:
-        return IllegalActionError("PLACE-ORDER", "tiles are placed only before round 1"), []
+        return IllegalActionError("PLACE-ORDER", "tiles are placed only before round 1"), ()
     if action.tile not in state.to_place:
         left = " ".join(dict.fromkeys(state.to_place))
-        return IllegalActionError("ADV-TILES", f"no {action.tile} is left to place ({left})"), []
+        return IllegalActionError("ADV-TILES", f"no {action.tile} is left to place ({left})"), ()
     anchor = board.square(action.square)
     squares = tile_squares(action.tile, anchor, action.orientation)
     if squares is None:
-        return IllegalActionError("PLACE-EXACT", f"{action} does not lie wholly on the board"), []
+        return IllegalActionError("PLACE-EXACT", f"{action} does not lie wholly on the board"), ()
     found = layout_violation(
         action.tile,
         squares,
@@ -41,7 +41,7 @@ def _place_check(state: GameState, action: PlaceTile) -> tuple[RuleError | None,
         state.teleporters,
     )
     if found is not None:
-        return IllegalActionError(found[0], f"{action}: {found[1]}"), []
+        return IllegalActionError(found[0], f"{action}: {found[1]}"), ()
     return None, squares
 
 
@@ -120,5 +120,5 @@ def legal_placements(state: GameState) -> list[PlaceTile]:
                     state.teleporters,
                 ):
                     continue
-                out.append(PlaceTile(tile, board.NAMES[sq], arrow, orientation))
+                out.append(PlaceTile.unchecked(tile, board.NAMES[sq], arrow, orientation))
     return out

@@ -86,6 +86,18 @@ def situation(option: str, how: str, both: tuple[Seen, Seen]) -> bool:
         return before.phase is fr.Phase.FIGURES and any(
             f.owner == before.to_move and f.place() == "waiting" for f in before.figures
         )
+    if how == "legal moves":  # what some legal move leads to differs
+        if option == "slide_over_figure":  # a figure lying on a pool
+            return any(before.cells[sq] > 0 for sq in before.pools)
+        if option == "monster_corner_stone":  # a stone on a line to a corner
+            return any(
+                v < 0
+                and (
+                    sq // board.COLUMNS in (0, board.ROWS - 1)
+                    or sq % board.COLUMNS in (0, board.COLUMNS - 1)
+                )
+                for sq, v in enumerate(before.cells)
+            )
     if option in ("protected_squares", "teleporter_diagonal", "teleporter_walls"):
         return before.phase is fr.Phase.PLACEMENT
     if option == "no_escape_result":

@@ -13,7 +13,6 @@ from fearsome_rules.tools.rating.ratings import (
     format_ratings,
     openskill_model,
     rate,
-    wilson,
 )
 from fearsome_rules.tools.rating.tournament import (
     TableGame,
@@ -23,6 +22,7 @@ from fearsome_rules.tools.rating.tournament import (
     play_tournament,
     seatings,
 )
+from fearsome_rules.tools.stats import wilson
 
 __all__ = [
     "BotRating",

@@ -6,30 +6,13 @@ who finished ahead of whom; and the tables that show them in Markdown.
 from __future__ import annotations
 
 import importlib
-import math
 from typing import Any
 
 import attrs
 
 from fearsome_rules.core.errors import FearsomeError
 from fearsome_rules.tools.rating.tournament import Tournament
-
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95 % interval."""
-
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95 % by default); (0, 1) for no trials."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = (
-        z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    )
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == trials else min(1.0, centre + half)
-    return (low, high)
+from fearsome_rules.tools.stats import Z95, wilson
 
 
 def openskill_model() -> Any:

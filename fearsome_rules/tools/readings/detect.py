@@ -4,8 +4,10 @@ engine's own transitions and comparing (never by a second copy of a rule).
 
 - An action's **result**: the position after it (for a tile, the walk too: every look, turn,
   step and push), or the rule that refuses it.
-- For the options that shape what is legal (``reentry`` in the figure phase; the placement
-  options in the placement phase): the legal moves or placements of the player to act.
+- For the options that shape what is legal or what moves lead to (``reentry``,
+  ``slide_over_figure`` and ``monster_corner_stone`` in the figure phase; the placement options
+  in the placement phase): the legal moves of the player to move with the result of each, or
+  the legal placements.
 - The game-level options: ``finish_round`` where the action ends the game under one value and
   not the other (a result), ``no_escape_result`` where the game's outcome differs.
   ``three_hits`` changes the deck itself, not what an action does: it is measured by playing
@@ -19,10 +21,11 @@ from typing import Final
 
 import attrs
 
-from fearsome_rules.core.actions import Action, Reveal
+from fearsome_rules.core.actions import Action, PlaceTile, Reveal
 from fearsome_rules.core.endings import outcome
 from fearsome_rules.core.errors import RuleError
-from fearsome_rules.core.game import apply_traced, legal_moves
+from fearsome_rules.core.game import apply_traced
+from fearsome_rules.core.moves import MoveSearch
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.placement import legal_placements
 from fearsome_rules.core.state import TURN_ABOUT, TURN_RIGHT, GameState, Phase, wrong_state
@@ -57,10 +60,11 @@ def readings_that_matter(state: GameState, action: Action) -> tuple[Mattered, ..
         raise wrong_state("readings_that_matter", state)
     base = _done(state, action)
     found: list[Mattered] = []
+    choices = _Choices(state)
     for name, value, other in _other_readings(state):
         how = _difference(base, _done(other, action))
         if how is None:
-            how = _legality(name, state, other)
+            how = choices.differ(name, other)
         if how is not None:
             found.append(Mattered(name, value, how))
     return tuple(found)
@@ -108,15 +112,30 @@ def _difference(a: Done, b: Done) -> str | None:
     return None
 
 
-def _legality(name: str, state: GameState, other: GameState) -> str | None:
-    if name == "reentry" and state.phase is Phase.FIGURES:
-        mine = {str(m) for m in legal_moves(state)}
-        if mine != {str(m) for m in legal_moves(other)}:
-            return "legal moves"
-    placing = name in PLACEMENT_OPTIONS and state.phase is Phase.PLACEMENT
-    if placing and set(legal_placements(state)) != set(legal_placements(other)):
-        return "legal placements"
-    return None
+MOVE_OPTIONS: Final = ("reentry", "slide_over_figure", "monster_corner_stone")
+"""Read by figure moves (FIG-WAITING, POOL-FIGURE-ON-POOL, PUSH-CORNER)."""
+
+
+class _Choices:
+    """What the player to act may choose in a state, worked out once and compared with the
+    same under other readings: the legal moves with their results, or the legal placements."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.moves: list[tuple[str, tuple[str, ...], int, bytes]] | None = None
+        self.placements: set[PlaceTile] | None = None
+
+    def differ(self, name: str, other: GameState) -> str | None:
+        phase = self.state.phase
+        if name in MOVE_OPTIONS and phase is Phase.FIGURES:
+            if self.moves is None:
+                self.moves = MoveSearch(self.state).results()
+            return "legal moves" if MoveSearch(other).results() != self.moves else None
+        if name in PLACEMENT_OPTIONS and phase is Phase.PLACEMENT:
+            if self.placements is None:
+                self.placements = set(legal_placements(self.state))
+            return "legal placements" if set(legal_placements(other)) != self.placements else None
+        return None
 
 
 def _text(value: object) -> str:

@@ -8,22 +8,26 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
 from fearsome_rules.core import events as ev
+from fearsome_rules.core.actions import Action
 from fearsome_rules.core.endings import outcome
 from fearsome_rules.core.errors import FearsomeError
 from fearsome_rules.core.game import apply, apply_traced, new_game
 from fearsome_rules.core.options import RuleOptions
-from fearsome_rules.core.state import OUT, REMOVED, Phase
+from fearsome_rules.core.state import OUT, REMOVED, GameState, Phase
 from fearsome_rules.tools.bots import Bot, draw_tile, find_bot, random_placement
 
 BotSpec = str | Bot
 """A bot by name (``greedy``, ``random``, ``runner``, ``search``, ``search:200``: see
 ``bots.find_bot``) or a bot. Bots must be picklable (functions defined at module level, or
 instances such as ``bots.SearchBot``) to run in other processes."""
+
+Watch = Callable[[GameState, Action], None]
+"""Called with each state of a game and the action about to be carried out in it."""
 
 INSIDE_AT_THE_END = "inside at the end"  # how core/game.py names figures removed by STAGE-TWO-END
 
@@ -97,10 +101,13 @@ def play_game(
     bots: BotSpec | Sequence[BotSpec] = "greedy",
     options: RuleOptions | None = None,
     setup: str = "basic",
+    watch: Watch | None = None,
 ) -> GameRecord:
     """Play one game to its end and record it. Seat A starts; tiles are drawn, and tiles
     placed in a placement phase, with ``random.Random(seed)``; the same game as
-    ``bots.play(new_game(players, 0, options, setup), bots, seed)``."""
+    ``bots.play(new_game(players, 0, options, setup), bots, seed)``. ``watch(state, action)``
+    is called before each action is carried out (it must not draw from the game's
+    generator)."""
     seat_bots = resolve_bots(bots, players)
     state = new_game(players, 0, options, setup)
     rng = random.Random(seed)
@@ -111,7 +118,10 @@ def play_game(
     while state.phase is not Phase.OVER:
         if state.phase is Phase.MONSTER:
             stage = state.stage
-            state, events = apply_traced(state, draw_tile(state, rng))
+            tile = draw_tile(state, rng)
+            if watch is not None:
+                watch(state, tile)
+            state, events = apply_traced(state, tile)
             reveals += 1
             for e in events:
                 if isinstance(e, ev.FigureEaten):
@@ -119,10 +129,14 @@ def play_game(
                         inside[owner[e.figure]] += 1
                     else:
                         eaten[stage - 1][owner[e.figure]] += 1
-        elif state.phase is Phase.PLACEMENT:
-            state = apply(state, random_placement(state, rng))
         else:
-            state = apply(state, seat_bots[state.to_move](state, rng))
+            placing = state.phase is Phase.PLACEMENT
+            action = (
+                random_placement(state, rng) if placing else seat_bots[state.to_move](state, rng)
+            )
+            if watch is not None:
+                watch(state, action)
+            state = apply(state, action)
     result = outcome(state)
     assert result is not None
     escaped = [0] * players

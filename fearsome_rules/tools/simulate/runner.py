@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from fearsome_rules.core.errors import FearsomeError, quote
 from fearsome_rules.core.game import new_game
@@ -103,6 +103,24 @@ def run_jobs(
     Without an ``executor``, a process pool of ``workers`` (default: every core) is started
     and shut down, or with ``workers=1`` the games are played in this process.
     ``progress(done, total)`` counts the games of all jobs."""
+    return run_chunks(jobs, _play_chunk, executor, progress, workers, chunksize)
+
+
+R = TypeVar("R")
+J = TypeVar("J")
+
+
+def run_chunks(
+    jobs: Sequence[tuple[J, int]],
+    play: Callable[[J, int, int], list[R]],
+    executor: Executor | None = None,
+    progress: Progress | None = None,
+    workers: int | None = None,
+    chunksize: int | None = None,
+) -> list[list[R]]:
+    """:func:`run_jobs` with other jobs and another way of playing a chunk of games:
+    ``play(job, start, stop)`` returns what games ``start`` to ``stop - 1`` of the job came to
+    (a module-level function and a picklable job, so that other processes can run them)."""
     n_workers = workers or cores()
     total = sum(games for _job, games in jobs)
     size = chunksize or default_chunksize(total, n_workers)
@@ -111,11 +129,11 @@ def run_jobs(
         for k, (job, games) in enumerate(jobs)
         for a in range(0, games, size)
     ]
-    records: list[list[GameRecord]] = [[] for _ in jobs]
+    records: list[list[R]] = [[] for _ in jobs]
     if executor is None and n_workers == 1:
         done = 0
         for k, job, a, b in chunks:
-            records[k].extend(_play_chunk(job, a, b))
+            records[k].extend(play(job, a, b))
             done += b - a
             if progress is not None:
                 progress(done, total)
@@ -123,11 +141,11 @@ def run_jobs(
     if executor is None:
         with process_pool(n_workers) as pool:
             try:
-                return _run(pool, chunks, records, total, progress)
+                return _run(pool, play, chunks, records, total, progress)
             except BaseException:
                 pool.shutdown(wait=False, cancel_futures=True)
                 raise
-    return _run(executor, chunks, records, total, progress)
+    return _run(executor, play, chunks, records, total, progress)
 
 
 def _ignore_interrupts() -> None:
@@ -142,14 +160,13 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
 
 def _run(
     executor: Executor,
-    chunks: list[tuple[int, Job, int, int]],
-    records: list[list[GameRecord]],
+    play: Callable[[J, int, int], list[R]],
+    chunks: list[tuple[int, J, int, int]],
+    records: list[list[R]],
     total: int,
     progress: Progress | None,
-) -> list[list[GameRecord]]:
-    futures: list[Future[list[GameRecord]]] = [
-        executor.submit(_play_chunk, job, a, b) for _k, job, a, b in chunks
-    ]
+) -> list[list[R]]:
+    futures: list[Future[list[R]]] = [executor.submit(play, job, a, b) for _k, job, a, b in chunks]
     try:
         done = 0
         for fut in as_completed(futures):

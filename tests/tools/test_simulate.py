@@ -276,3 +276,38 @@ def test_cli_errors_are_one_line(
     assert out == ""
     assert err.count("\n") == 1 and err.startswith("fearsome-rules")
     assert message in err
+
+
+def test_work_is_handed_out_a_few_chunks_at_a_time() -> None:
+    """Issue 19: the chunks are made as they are handed out, at most a few per worker wait at
+    a time, and the summary is summed as they come: memory does not grow with --games."""
+    from fearsome_rules.tools.simulate.runner import IN_FLIGHT, stream_chunks
+
+    class Counting(ThreadPoolExecutor):
+        def __init__(self) -> None:
+            super().__init__(max_workers=2)
+            self.submitted = self.most = 0
+            self.finished = 0
+
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+            self.submitted += 1
+            self.most = max(self.most, self.submitted - self.finished)
+            future = super().submit(fn, *args, **kwargs)
+
+            def done(_f: object) -> None:
+                self.finished += 1
+
+            future.add_done_callback(done)
+            return future
+
+    def chunk(job: str, start: int, stop: int) -> list[int]:
+        return list(range(start, stop))
+
+    with Counting() as executor:
+        got = [
+            r
+            for _k, _a, rs in stream_chunks([("x", 10_000)], chunk, executor, None, 2, 1)
+            for r in rs
+        ]
+    assert sorted(got) == list(range(10_000)) and executor.submitted == 10_000
+    assert executor.most <= IN_FLIGHT * 2

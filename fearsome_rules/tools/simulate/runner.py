@@ -9,8 +9,8 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import TextIO, TypeVar
 
 from fearsome_rules.core.errors import FearsomeError, quote
@@ -25,7 +25,7 @@ from fearsome_rules.tools.simulate.game import (
     play_game,
     resolve_bots,
 )
-from fearsome_rules.tools.simulate.summary import Summary
+from fearsome_rules.tools.simulate.summary import Summary, Totals
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(games_done, games)`` while a simulation runs."""
@@ -88,7 +88,13 @@ def simulate(
         raise FearsomeError(f"workers: {quote(workers)}: at least 1")
     if chunksize is not None and chunksize < 1:
         raise FearsomeError(f"chunksize: {quote(chunksize)}: at least 1")
-    return Summary.of(job, run_jobs([(job, games)], executor, progress, workers, chunksize)[0])
+    totals = Totals(job)
+    for _k, _start, records in stream_chunks(
+        [(job, games)], _play_chunk, executor, progress, workers, chunksize
+    ):
+        for record in records:
+            totals.add(record)
+    return totals.summary()
 
 
 def run_jobs(
@@ -109,6 +115,10 @@ def run_jobs(
 R = TypeVar("R")
 J = TypeVar("J")
 
+IN_FLIGHT = 4
+"""Chunks handed to each worker at a time: enough to keep it busy, few enough that what waits
+(and what is kept of it) does not grow with the number of games."""
+
 
 def run_chunks(
     jobs: Sequence[tuple[J, int]],
@@ -121,31 +131,85 @@ def run_chunks(
     """:func:`run_jobs` with other jobs and another way of playing a chunk of games:
     ``play(job, start, stop)`` returns what games ``start`` to ``stop - 1`` of the job came to
     (a module-level function and a picklable job, so that other processes can run them)."""
+    parts: list[dict[int, list[R]]] = [{} for _ in jobs]
+    for k, start, results in stream_chunks(jobs, play, executor, progress, workers, chunksize):
+        parts[k][start] = results
+    return [[r for _start, rs in sorted(part.items()) for r in rs] for part in parts]
+
+
+def stream_chunks(
+    jobs: Sequence[tuple[J, int]],
+    play: Callable[[J, int, int], list[R]],
+    executor: Executor | None = None,
+    progress: Progress | None = None,
+    workers: int | None = None,
+    chunksize: int | None = None,
+) -> Iterator[tuple[int, int, list[R]]]:
+    """Each chunk's results as it finishes: (the job's index, its first game, what its games
+    came to). At most :data:`IN_FLIGHT` chunks per worker are handed out at a time, so that
+    memory does not grow with the number of games; the caller sums up as results come."""
     n_workers = workers or cores()
     total = sum(games for _job, games in jobs)
     size = chunksize or default_chunksize(total, n_workers)
-    chunks = [
+    chunks = (
         (k, job, a, min(a + size, games))
         for k, (job, games) in enumerate(jobs)
         for a in range(0, games, size)
-    ]
-    records: list[list[R]] = [[] for _ in jobs]
+    )
+    done = 0
     if executor is None and n_workers == 1:
-        done = 0
         for k, job, a, b in chunks:
-            records[k].extend(play(job, a, b))
+            yield k, a, play(job, a, b)
             done += b - a
             if progress is not None:
                 progress(done, total)
-        return records
+        return
     if executor is None:
         with process_pool(n_workers) as pool:
             try:
-                return _run(pool, play, chunks, records, total, progress)
+                yield from _stream(pool, play, chunks, n_workers, total, progress)
             except BaseException:
                 pool.shutdown(wait=False, cancel_futures=True)
                 raise
-    return _run(executor, play, chunks, records, total, progress)
+        return
+    yield from _stream(executor, play, chunks, n_workers, total, progress)
+
+
+def _stream(
+    executor: Executor,
+    play: Callable[[J, int, int], list[R]],
+    chunks: Iterator[tuple[int, J, int, int]],
+    workers: int,
+    total: int,
+    progress: Progress | None,
+) -> Iterator[tuple[int, int, list[R]]]:
+    pending: dict[Future[list[R]], tuple[int, int]] = {}
+    done = 0
+
+    def hand_out() -> None:
+        while len(pending) < IN_FLIGHT * workers:
+            chunk = next(chunks, None)
+            if chunk is None:
+                return
+            k, job, a, b = chunk
+            pending[executor.submit(play, job, a, b)] = (k, a)
+
+    try:
+        hand_out()
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                k, a = pending.pop(fut)
+                results = fut.result()
+                done += len(results)
+                if progress is not None:
+                    progress(done, total)
+                yield k, a, results
+            hand_out()
+    except BaseException:
+        for fut in pending:
+            fut.cancel()
+        raise
 
 
 def _ignore_interrupts() -> None:
@@ -156,30 +220,6 @@ def _ignore_interrupts() -> None:
 def process_pool(workers: int) -> ProcessPoolExecutor:
     """A process pool whose workers ignore Ctrl-C (the caller stops them)."""
     return ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
-
-
-def _run(
-    executor: Executor,
-    play: Callable[[J, int, int], list[R]],
-    chunks: list[tuple[int, J, int, int]],
-    records: list[list[R]],
-    total: int,
-    progress: Progress | None,
-) -> list[list[R]]:
-    futures: list[Future[list[R]]] = [executor.submit(play, job, a, b) for _k, job, a, b in chunks]
-    try:
-        done = 0
-        for fut in as_completed(futures):
-            done += len(fut.result())
-            if progress is not None:
-                progress(done, total)
-    except BaseException:
-        for fut in futures:
-            fut.cancel()
-        raise
-    for (k, _job, _a, _b), fut in zip(chunks, futures, strict=True):  # in game order
-        records[k].extend(fut.result())
-    return records
 
 
 class ProgressBar:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -15,10 +15,6 @@ from fearsome_rules.core.errors import FearsomeError
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import SEAT_LETTERS
 from fearsome_rules.tools.simulate.game import GameRecord, Job, bot_name
-
-
-def _sum(rows: Sequence[tuple[int, ...]], players: int) -> tuple[int, ...]:
-    return tuple(sum(r[s] for r in rows) for s in range(players))
 
 
 @attrs.frozen
@@ -52,43 +48,12 @@ class Summary:
     """(ending rule, games), sorted by rule."""
 
     @classmethod
-    def of(cls, job: Job, records: Sequence[GameRecord]) -> Summary:
-        if not records:
-            raise FearsomeError("no games to sum up")
-        n = job.players
-        wins = [0] * n
-        shared = no_winner = 0
+    def of(cls, job: Job, records: Iterable[GameRecord]) -> Summary:
+        """The summary of the games ``records`` came to."""
+        totals = Totals(job)
         for r in records:
-            if len(r.winners) == 1:
-                wins[r.winners[0]] += 1
-            elif r.winners:
-                shared += 1
-            else:
-                no_winner += 1
-        rounds = [r.rounds for r in records]
-        return cls(
-            games=len(records),
-            players=n,
-            seed=job.seed,
-            bots=tuple(bot_name(b) for b in job.bots),
-            setup=job.setup,
-            options=job.options,
-            wins=tuple(wins),
-            shared=shared,
-            no_winner=no_winner,
-            rounds_mean=math.fsum(rounds) / len(rounds),
-            rounds_min=min(rounds),
-            rounds_median=float(statistics.median(rounds)),
-            rounds_max=max(rounds),
-            reveals_mean=math.fsum(r.reveals for r in records) / len(records),
-            reached_stage2=sum(1 for r in records if r.stage == 2),
-            eaten_stage1=_sum([r.eaten_stage1 for r in records], n),
-            eaten_stage2=_sum([r.eaten_stage2 for r in records], n),
-            inside_at_end=_sum([r.inside_at_end for r in records], n),
-            escaped=_sum([r.escaped for r in records], n),
-            in_play=_sum([r.in_play for r in records], n),
-            ended_by=tuple(sorted(Counter(r.ended_by for r in records).items())),
-        )
+            totals.add(r)
+        return totals.summary()
 
     def win_rate(self, seat: int) -> float:
         """The fraction of games the seat won alone."""
@@ -192,3 +157,68 @@ def format_summaries(columns: Sequence[tuple[str, Summary]]) -> str:
             + "".join(f"  {v:>{w}}" for v, w in zip(values, widths, strict=True))
         )
     return "\n".join(lines)
+
+
+class Totals:
+    """A simulation's sums, game by game: nothing is kept per game, so memory does not grow
+    with the number of games (``simulate`` sums the games up as their chunks come in)."""
+
+    def __init__(self, job: Job) -> None:
+        self.job = job
+        n = job.players
+        self.games = 0
+        self.wins = [0] * n
+        self.shared = self.no_winner = 0
+        self.rounds: Counter[int] = Counter()
+        self.reveals = 0
+        self.reached_stage2 = 0
+        self.per_seat = {
+            k: [0] * n
+            for k in ("eaten_stage1", "eaten_stage2", "inside_at_end", "escaped", "in_play")
+        }
+        self.ended_by: Counter[str] = Counter()
+
+    def add(self, r: GameRecord) -> None:
+        self.games += 1
+        if len(r.winners) == 1:
+            self.wins[r.winners[0]] += 1
+        elif r.winners:
+            self.shared += 1
+        else:
+            self.no_winner += 1
+        self.rounds[r.rounds] += 1
+        self.reveals += r.reveals
+        self.reached_stage2 += r.stage == 2
+        for key, sums in self.per_seat.items():
+            for seat, value in enumerate(getattr(r, key)):
+                sums[seat] += value
+        self.ended_by[r.ended_by] += 1
+
+    def summary(self) -> Summary:
+        if not self.games:
+            raise FearsomeError("no games to sum up")
+        job, n = self.job, self.games
+        rounds = sorted(self.rounds.elements())  # at most 14 values: the counts, expanded
+        return Summary(
+            games=n,
+            players=job.players,
+            seed=job.seed,
+            bots=tuple(bot_name(b) for b in job.bots),
+            setup=job.setup,
+            options=job.options,
+            wins=tuple(self.wins),
+            shared=self.shared,
+            no_winner=self.no_winner,
+            rounds_mean=math.fsum(k * c for k, c in self.rounds.items()) / n,
+            rounds_min=min(self.rounds),
+            rounds_median=float(statistics.median(rounds)),
+            rounds_max=max(self.rounds),
+            reveals_mean=self.reveals / n,
+            reached_stage2=self.reached_stage2,
+            eaten_stage1=tuple(self.per_seat["eaten_stage1"]),
+            eaten_stage2=tuple(self.per_seat["eaten_stage2"]),
+            inside_at_end=tuple(self.per_seat["inside_at_end"]),
+            escaped=tuple(self.per_seat["escaped"]),
+            in_play=tuple(self.per_seat["in_play"]),
+            ended_by=tuple(sorted(self.ended_by.items())),
+        )

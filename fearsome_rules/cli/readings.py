@@ -97,5 +97,5 @@ def run(args: argparse.Namespace) -> int:
         doc = {**report.to_json(), "seconds": round(seconds, 1), "workers": run_on.workers}
         write_output(args.json, json.dumps(doc, indent=2) + "\n", "--json")
     if args.chart:
-        write_chart(report, args.chart)
+        write_chart(report.to_json(), args.chart)
     return 0

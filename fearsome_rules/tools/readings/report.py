@@ -356,9 +356,10 @@ def format_markdown(report: Report) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_chart(report: Report, path: str) -> None:
+def write_chart(doc: dict[str, Any], path: str) -> None:
     """A bar chart (PNG or SVG by the name) of how often each option mattered and changed the
-    winner, with their intervals; needs matplotlib (the ``charts`` extra)."""
+    winner, with their intervals, from a report's JSON (:meth:`Report.to_json`, so that a
+    saved report can be drawn again); needs matplotlib (the ``charts`` extra)."""
     import importlib
 
     try:
@@ -371,41 +372,46 @@ def write_chart(report: Report, path: str) -> None:
         ) from None
     matplotlib.use("Agg")
     plt = importlib.import_module("matplotlib.pyplot")
-    names = [o.option for o in report.options]
-    mattered = [100.0 if o.option in ALWAYS_REPLAYED else 100 * o.share for o in report.options]
-    m_err = [
-        [100 * (o.share - o.share_interval[0]) for o in report.options],
-        [100 * (o.share_interval[1] - o.share) for o in report.options],
+    options = doc["options"]
+    names = [o["option"] for o in options]
+    games = doc["games"]
+    bars: list[tuple[str, list[float], list[list[float]]]] = []
+    mattered = [
+        (1.0, (1.0, 1.0))
+        if o["option"] in ALWAYS_REPLAYED
+        else (o["games_mattered"] / games, tuple(o["games_mattered_interval"]))
+        for o in options
     ]
-    winners = []
-    w_err: list[list[float]] = [[], []]
-    for o in report.options:
-        p = o.paired[0] if o.paired else None
-        share = p.winner_changed / p.games if p is not None and p.games else 0.0
-        low, high = p.winner_interval if p is not None else (0.0, 0.0)
-        winners.append(100 * share)
-        w_err[0].append(100 * (share - low))
-        w_err[1].append(100 * (high - share))
-    figure, axis = plt.subplots(figsize=(10, 0.4 * len(names) + 1.5))
+    winner = [
+        (p["winner_changed"] / p["games"], tuple(p["winner_changed_interval"]))
+        if (p := (o["paired"] or [None])[0]) is not None
+        else (0.0, (0.0, 0.0))
+        for o in options
+    ]
+    for label, series in (
+        ("games where it mattered", mattered),
+        ("games whose winner it changed", winner),
+    ):
+        values = [100 * v for v, _ in series]
+        errors = [
+            [100 * (v - lo) for v, (lo, _hi) in series],
+            [100 * (hi - v) for v, (_lo, hi) in series],
+        ]
+        bars.append((label, values, errors))
+    figure, axis = plt.subplots(figsize=(10, 0.4 * len(names) + 2))
     ys = list(range(len(names)))
-    axis.barh(
-        [y - 0.2 for y in ys], mattered, height=0.4, xerr=m_err, label="games where it mattered"
-    )
-    axis.barh(
-        [y + 0.2 for y in ys],
-        winners,
-        height=0.4,
-        xerr=w_err,
-        label="games whose winner it changed",
-    )
+    for k, (label, values, errors) in enumerate(bars):
+        shift = -0.2 if k == 0 else 0.2
+        axis.barh([y + shift for y in ys], values, height=0.4, xerr=errors, label=label)
     axis.set_yticks(ys, names)
     axis.invert_yaxis()
+    axis.set_xlim(0, 100)
     axis.set_xlabel("% of games (95 % intervals)")
     axis.set_title(
-        f"{report.games:,} games, {report.players} players, "
-        f"{report.setup}, {', '.join(report.bots)}"
+        f"{games:,} games, {doc['players']} players, {doc['setup']}, {', '.join(doc['bots'])}",
+        pad=28,
     )
-    axis.legend(loc="lower right")
+    axis.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, frameon=False)
     figure.tight_layout()
     figure.savefig(path)
     plt.close(figure)

@@ -103,19 +103,91 @@ def tile_squares(tile: str, anchor: int, orientation: str) -> tuple[int, ...] | 
     return tuple(rr * 16 + cc for rr, cc in cells)
 
 
+def neighbours(sq: int, diagonal: bool) -> tuple[int, ...]:
+    """The squares beside ``sq`` on the board, diagonal ones too if asked."""
+    return _neighbours(sq, diagonal)
+
+
+@functools.cache
+def _neighbours(sq: int, diagonal: bool) -> tuple[int, ...]:
+    r, c = divmod(sq, 16)
+    return tuple(
+        (r + dr) * 16 + c + dc
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr or dc) and (diagonal or not (dr and dc)) and board.on_board(r + dr, c + dc)
+    )
+
+
 def touches(squares: Sequence[int], others: Iterable[int], diagonal: bool) -> bool:
-    other = set(others)
-    if not other:
-        return False
-    for sq in squares:
-        r, c = divmod(sq, 16)
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                if (dr or dc) and (diagonal or not (dr and dc)):
-                    rr, cc = r + dr, c + dc
-                    if board.on_board(rr, cc) and rr * 16 + cc in other:
-                        return True
-    return False
+    return not _beside(others, diagonal).isdisjoint(squares)
+
+
+def _beside(squares: Iterable[int], diagonal: bool) -> frozenset[int]:
+    """The squares that touch one of ``squares`` (a square touches what it is beside)."""
+    return frozenset(n for sq in squares for n in neighbours(sq, diagonal))
+
+
+class LayoutCheck:
+    """The layout rules for one layout: what a tile on given squares breaks there.
+
+    Listing placements asks this for every square and tile kind, so what depends only on the
+    layout (the protected and taken squares, where a teleporter or pool would touch another) is
+    worked out once here, not once per candidate; ``layout_violation`` asks the same object.
+    """
+
+    __slots__ = ("_bsw", "_options", "_pools_near", "_protected", "_taken", "_tele", "_tele_near")
+
+    def __init__(
+        self,
+        setup: str,
+        options: RuleOptions,
+        cells: Sequence[int],
+        pools: frozenset[int],
+        teleporters: Iterable[tuple[int, int, int]],
+        own_pool: frozenset[int] = frozenset(),
+    ) -> None:
+        self._bsw = setup == "bsw"
+        self._options = options
+        self._protected = protected_squares(setup, options)
+        self._tele = frozenset(t[0] for t in teleporters)
+        self._taken = (
+            frozenset(sq for sq, cell in enumerate(cells) if cell) | (pools - own_pool) | self._tele
+        )
+        self._tele_near = _beside(self._tele, options.teleporter_diagonal == "forbidden")
+        self._pools_near = _beside(pools - own_pool, diagonal=False)
+
+    def violation(self, tile: str, squares: Sequence[int]) -> tuple[str, str] | None:
+        """The rule a tile on ``squares`` breaks, with why; None if it fits."""
+        for sq in squares:
+            if sq in self._protected:
+                rule = "BSW-CORNERS" if self._bsw else "PLACE-CORNERS"
+                return rule, f"{board.name(sq)} is kept free beside the entrance and exit"
+            if sq in self._taken:
+                return "PLACE-EXACT", f"{board.name(sq)} already holds a tile"
+        if tile in TELEPORTER_TILES:
+            sq = squares[0]
+            if sq in self._tele_near:
+                return "PLACE-TELEPORTERS", f"a teleporter on {board.name(sq)} would touch another"
+            if (
+                self._options.teleporter_walls == "forbidden"
+                and any(board.WALL[sq])
+                and board.WRAP[sq] in self._tele
+            ):
+                wall = board.name(board.WRAP[sq])
+                return (
+                    "PLACE-TELEPORTER-WALLS",
+                    f"a teleporter stands by the same letter's wall on {wall}",
+                )
+        if tile in POOL_TILES and self._bsw:
+            for sq in squares:
+                if manhattan(sq, board.ENTRANCE) < 8:
+                    return "BSW-POOLS", f"{board.name(sq)} is nearer than 8 spaces to the entrance"
+                if any(board.WALL[sq]):
+                    return "BSW-POOLS", f"{board.name(sq)} lies against a wall"
+            if not self._pools_near.isdisjoint(squares):
+                return "BSW-POOLS", "the two blood pools may not touch"
+        return None
 
 
 def layout_violation(
@@ -132,32 +204,4 @@ def layout_violation(
 
     ``own_pool`` is the rest of the pool being checked when a whole layout is validated.
     """
-    tele_squares = {t[0] for t in teleporters}
-    for sq in squares:
-        if sq in protected_squares(setup, options):
-            rule = "BSW-CORNERS" if setup == "bsw" else "PLACE-CORNERS"
-            return rule, f"{board.name(sq)} is kept free beside the entrance and exit"
-        if cells[sq] or (sq in pools and sq not in own_pool) or sq in tele_squares:
-            return "PLACE-EXACT", f"{board.name(sq)} already holds a tile"
-    if tile in TELEPORTER_TILES:
-        sq = squares[0]
-        if touches(squares, tele_squares, options.teleporter_diagonal == "forbidden"):
-            return "PLACE-TELEPORTERS", f"a teleporter on {board.name(sq)} would touch another"
-        if (
-            options.teleporter_walls == "forbidden"
-            and any(board.WALL[sq])
-            and board.WRAP[sq] in tele_squares
-        ):
-            return (
-                "PLACE-TELEPORTER-WALLS",
-                f"a teleporter stands by the same letter's wall on {board.name(board.WRAP[sq])}",
-            )
-    if tile in POOL_TILES and setup == "bsw":
-        for sq in squares:
-            if manhattan(sq, board.ENTRANCE) < 8:
-                return "BSW-POOLS", f"{board.name(sq)} is nearer than 8 spaces to the entrance"
-            if any(board.WALL[sq]):
-                return "BSW-POOLS", f"{board.name(sq)} lies against a wall"
-        if touches(squares, pools - own_pool, diagonal=False):
-            return "BSW-POOLS", "the two blood pools may not touch"
-    return None
+    return LayoutCheck(setup, options, cells, pools, teleporters, own_pool).violation(tile, squares)

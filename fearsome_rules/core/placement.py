@@ -7,6 +7,8 @@ Implements PLACE-ORDER and BSW-PLACE's turn order; what a placement may not do i
 
 from __future__ import annotations
 
+import functools
+
 from fearsome_rules.core import board
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import PlaceTile
@@ -15,6 +17,7 @@ from fearsome_rules.core.layout import (
     POOL_TILES,
     STONE_TILES,
     TELEPORTER_TILES,
+    LayoutCheck,
     layout_violation,
     tile_squares,
 )
@@ -100,6 +103,7 @@ def legal_placements(state: GameState) -> list[PlaceTile]:
     if state.phase is not Phase.PLACEMENT:
         return []
     out: list[PlaceTile] = []
+    check = LayoutCheck(state.setup, state.options, state.cells, state.pools, state.teleporters)
     for tile in dict.fromkeys(state.to_place):
         if tile in TELEPORTER_TILES:
             variants = [("N", ""), ("E", ""), ("S", ""), ("W", "")]
@@ -110,15 +114,13 @@ def legal_placements(state: GameState) -> list[PlaceTile]:
         for sq in board.SQUARES:
             for arrow, orientation in variants:
                 squares = tile_squares(tile, sq, orientation)
-                if squares is None or layout_violation(
-                    tile,
-                    squares,
-                    state.setup,
-                    state.options,
-                    state.cells,
-                    state.pools,
-                    state.teleporters,
-                ):
+                if squares is None or check.violation(tile, squares):
                     continue
-                out.append(PlaceTile.unchecked(tile, board.NAMES[sq], arrow, orientation))
+                out.append(_placement(tile, board.NAMES[sq], arrow, orientation))
     return out
+
+
+@functools.cache
+def _placement(tile: str, square: str, arrow: str, orientation: str) -> PlaceTile:
+    # Placements are immutable: one object per placement serves every listing.
+    return PlaceTile.unchecked(tile, square, arrow, orientation)

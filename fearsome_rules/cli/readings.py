@@ -22,7 +22,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "the winner",
         description="Play seeded games between bots under the default readings, asking at "
         "every action which options would change what it does (readings_that_matter), and "
-        "report per option: the share of games in which it mattered (95 %% interval), how "
+        "report per option: the share of games in which it mattered (95 % interval), how "
         "often a game, the round it first mattered; then play the same games under each "
         "option's other value and report how often the winner changes and how the game's "
         "length, the figures out and the figures eaten change. A Markdown table on stdout; "

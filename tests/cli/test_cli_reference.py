@@ -26,3 +26,13 @@ def test_cli_reference_documents_every_command_and_option() -> None:
         for action in command._actions:
             for flag in action.option_strings:
                 assert flag in ("-h", "--help") or f"`{flag}" in text, (name, flag)
+
+
+def test_help_shows_no_doubled_percent_signs() -> None:
+    # argparse turns %% into % in an option's help but prints a description as written.
+    parser = app.build_parser()
+    sub = next(a for a in parser._actions if a.choices and a.dest == "command")
+    assert isinstance(sub.choices, dict)
+    for name, command in sub.choices.items():
+        assert "%%" not in command.format_help(), name
+    assert "%%" not in reference.reference()

@@ -39,6 +39,17 @@ def test_the_paired_shortcut_is_exact(setup: str, games: int) -> None:
     assert min(replayed.values()) < games  # the shortcut saved games
 
 
+def test_a_reading_that_only_takes_choices_away_changes_only_games_it_changed() -> None:
+    """Under ``reentry=mandatory`` a waiting figure may no longer stay outside: choices are only
+    taken away. The bots pick the same move whenever it is still offered (one draw a choice,
+    tie-breaks that do not depend on the other moves), so a replayed game can differ, and its
+    winner change, only where the default game played a move the other reading changes."""
+    report = measure(4, 40, seed=11, workers=1)
+    reentry = next(o for o in report.options if o.option == "reentry")
+    assert reentry.games_mattered == 40  # the choices differ in every game
+    assert reentry.paired[0].winner_changed <= reentry.games_changed < 40
+
+
 def attrs_of(p: object) -> tuple[object, ...]:
     return tuple(getattr(p, k) for k in ("value", "games", "winner_changed", "rounds", "eaten"))
 

@@ -13,6 +13,7 @@ import fearsome_rules as fr
 from fearsome_rules.cli import main
 from fearsome_rules.core.state import kinds_for
 from fearsome_rules.tools.bots import BOTS, greedy_bot, play
+from fearsome_rules.tools.bots.simple import random_order
 from fearsome_rules.tools.simulate import (
     ProgressBar,
     Summary,
@@ -85,6 +86,49 @@ def test_greedy_moves_are_legal_in_whole_games() -> None:
 def test_greedy_bot_is_registered() -> None:
     assert BOTS["greedy"] is greedy_bot
     assert fr.bots.greedy_bot is greedy_bot
+
+
+# --- the bots' randomness ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["greedy", "random", "runner"])
+def test_a_bot_draws_once_a_choice_however_many_moves(name: str) -> None:
+    # One draw a move, whatever the list: a reading that adds or removes moves nobody plays
+    # leaves the rest of a seeded game's draws (the tiles, later ties) where they were.
+    few = last_to_move("A1", "b7", 1)
+    many = last_to_move("A5", "h6", 5)
+    assert len(fr.legal_moves(few)) < len(fr.legal_moves(many))
+    for state in (few, many):
+        rng = random.Random(3)
+        BOTS[name](state, rng)
+        after_one = random.Random(3)
+        after_one.getrandbits(64)
+        assert rng.random() == after_one.random()
+
+
+def test_a_random_placement_draws_once() -> None:
+    state = fr.new_game(3, 0, setup="advanced")
+    rng = random.Random(5)
+    placed = fr.bots.random_placement(state, rng)
+    assert placed in fr.legal_placements(state)
+    after_one = random.Random(5)
+    after_one.getrandbits(64)
+    assert rng.random() == after_one.random()
+
+
+def test_random_order_picks_uniformly_and_keeps_its_pick() -> None:
+    state = last_to_move("A5", "h6", 5)
+    moves = fr.legal_moves(state)[:4]
+    counts = dict.fromkeys(moves, 0)
+    for seed in range(4000):
+        key = random_order(random.Random(seed))
+        pick = min(moves, key=key)
+        counts[pick] += 1
+        others = [m for m in moves if m != pick]
+        # The same pick when another move is no longer offered.
+        assert min([pick, *others[1:]], key=key) == pick
+    # Each of 4 about 1,000 times: a binomial(4000, 1/4) lies within 4.5 sd (123) of 1,000.
+    assert all(abs(n - 1000) < 123 for n in counts.values()), counts
 
 
 # --- one game --------------------------------------------------------------------------------

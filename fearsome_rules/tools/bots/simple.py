@@ -3,8 +3,9 @@ in the rules core."""
 
 from __future__ import annotations
 
+import hashlib
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
 from fearsome_rules.core import encoding, kernel
@@ -12,7 +13,6 @@ from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
 from fearsome_rules.core.board import COLUMNS
 from fearsome_rules.core.figures import ENTRY_NAMES
 from fearsome_rules.core.game import apply, chance_outcomes, legal_moves
-from fearsome_rules.core.moves import MoveSearch
 from fearsome_rules.core.options import kernel_flags
 from fearsome_rules.core.placement import legal_placements
 from fearsome_rules.core.state import GameState, Phase
@@ -22,11 +22,38 @@ from fearsome_rules.tools.bots.heuristics import distance, exposure, seen_figure
 Bot = Callable[[GameState, random.Random], FigureMove]
 
 
+def random_order(rng: random.Random) -> Callable[[Action], bytes]:
+    """A random order of actions, from a single draw from ``rng``: an action's key is a keyed
+    hash of its notation, so where it falls does not depend on which other actions are offered.
+
+    The bots break ties, and draw their random moves and placements, with the smallest key.
+    One draw a choice, however many actions there are, and the same pick whenever it is still
+    offered: a game played again under another reading (``fearsome-rules readings``) stays the
+    same game until the reading changes a move that is actually played, instead of drifting
+    apart because a list of moves nobody chose grew or shrank.
+    """
+    salt = rng.getrandbits(64).to_bytes(8, "little")
+
+    def key(action: Action) -> bytes:
+        return hashlib.blake2b(str(action).encode(), key=salt, digest_size=8).digest()
+
+    return key
+
+
+def best(
+    moves: Sequence[FigureMove], scores: Sequence[tuple[int, ...]], rng: random.Random
+) -> FigureMove:
+    """The move with the highest score, ties broken in a :func:`random_order`."""
+    top = max(scores)
+    tied = [m for m, sc in zip(moves, scores, strict=True) if sc == top]
+    key = random_order(rng)  # drawn even for a single best move: one draw a choice
+    return tied[0] if len(tied) == 1 else min(tied, key=key)
+
+
 def random_bot(state: GameState, rng: random.Random) -> FigureMove:
-    """Any legal move, uniformly among the distinct results (the same draw from ``rng`` as
-    ``rng.choice(legal_moves(state))``, naming only the move drawn)."""
-    found = MoveSearch(state)
-    return found.move(rng.randrange(len(found)))
+    """Any legal move, uniformly among the distinct results (the first in a
+    :func:`random_order`)."""
+    return min(legal_moves(state), key=random_order(rng))
 
 
 def runner_bot(state: GameState, rng: random.Random) -> FigureMove:
@@ -34,7 +61,7 @@ def runner_bot(state: GameState, rng: random.Random) -> FigureMove:
     seat = state.to_move
     per = state.data[encoding.FIGURES] // state.players
 
-    def score(move: FigureMove) -> tuple[int, int, float]:
+    def score(move: FigureMove) -> tuple[int, int]:
         data = apply(state, move).data
         progress = 0
         for i in range(seat * per, seat * per + per):
@@ -44,9 +71,10 @@ def runner_bot(state: GameState, rng: random.Random) -> FigureMove:
             elif place < encoding.N_CELLS:
                 progress += 40 - (place // COLUMNS + place % COLUMNS)
         out = kernel.escaped(data, seat)
-        return (out, progress - 15 * exposure(data, seat), rng.random())
+        return (out, progress - 15 * exposure(data, seat))
 
-    return max(legal_moves(state), key=score)
+    moves = legal_moves(state)
+    return best(moves, [score(m) for m in moves], rng)
 
 
 def greedy_bot(state: GameState, rng: random.Random) -> FigureMove:
@@ -67,7 +95,7 @@ def greedy_bot(state: GameState, rng: random.Random) -> FigureMove:
     searched: set[int] = set()
     index = {f.name: i for i, f in enumerate(figures) if f.owner == seat}
 
-    def score(move: FigureMove) -> tuple[int, int, int, float]:
+    def score(move: FigureMove) -> tuple[int, int, int]:
         i = index[move.figure]
         f = figures[i]
         start, base = lifted(state, i)
@@ -80,9 +108,9 @@ def greedy_bot(state: GameState, rng: random.Random) -> FigureMove:
         seen = seen_figures(cells, state.monster, state.facing, i + 1, end)
         exposed = sum(1 for v in seen if owners[v] == seat)
         gain = distance(start) - distance(end)
-        return (int(end == encoding.AT_OUT), -exposed, gain, rng.random())
+        return (int(end == encoding.AT_OUT), -exposed, gain)
 
-    return max(moves, key=score)
+    return best(moves, [score(m) for m in moves], rng)
 
 
 def draw_tile(state: GameState, rng: random.Random) -> Reveal:
@@ -98,8 +126,8 @@ def draw_tile(state: GameState, rng: random.Random) -> Reveal:
 
 
 def random_placement(state: GameState, rng: random.Random) -> PlaceTile:
-    """Any legal tile placement (ADV-SETUP), uniformly."""
-    return rng.choice(legal_placements(state))
+    """Any legal tile placement (ADV-SETUP), uniformly (the first in a :func:`random_order`)."""
+    return min(legal_placements(state), key=random_order(rng))
 
 
 def play(state: GameState, bots: list[Bot], seed: int) -> Iterator[tuple[Action, GameState]]:

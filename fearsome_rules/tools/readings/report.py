@@ -376,11 +376,16 @@ def write_chart(doc: dict[str, Any], path: str) -> None:
     names = [o["option"] for o in options]
     games = doc["games"]
     bars: list[tuple[str, list[float], list[list[float]]]] = []
+
+    def share(count: int) -> tuple[float, tuple[float, float]]:
+        return count / games, wilson(count, games)
+
+    every = (1.0, (1.0, 1.0))  # three_hits: the deck differs in every game
     mattered = [
-        (1.0, (1.0, 1.0))
-        if o["option"] in ALWAYS_REPLAYED
-        else (o["games_mattered"] / games, tuple(o["games_mattered_interval"]))
-        for o in options
+        every if o["option"] in ALWAYS_REPLAYED else share(o["games_mattered"]) for o in options
+    ]
+    changed = [
+        every if o["option"] in ALWAYS_REPLAYED else share(o["games_changed"]) for o in options
     ]
     winner = [
         (p["winner_changed"] / p["games"], tuple(p["winner_changed_interval"]))
@@ -390,6 +395,7 @@ def write_chart(doc: dict[str, Any], path: str) -> None:
     ]
     for label, series in (
         ("games where it mattered", mattered),
+        ("where it changed a move played", changed),
         ("games whose winner it changed", winner),
     ):
         values = [100 * v for v, _ in series]
@@ -398,20 +404,33 @@ def write_chart(doc: dict[str, Any], path: str) -> None:
             [100 * (hi - v) for v, (_lo, hi) in series],
         ]
         bars.append((label, values, errors))
-    figure, axis = plt.subplots(figsize=(10, 0.4 * len(names) + 2))
+    figure, axis = plt.subplots(figsize=(10, 0.5 * len(names) + 2))
     ys = list(range(len(names)))
+    height = 0.8 / len(bars)
     for k, (label, values, errors) in enumerate(bars):
-        shift = -0.2 if k == 0 else 0.2
-        axis.barh([y + shift for y in ys], values, height=0.4, xerr=errors, label=label)
+        shift = (k - (len(bars) - 1) / 2) * height
+        axis.barh([y + shift for y in ys], values, height=height, xerr=errors, label=label)
+    unrelated = 100 * doc["unrelated_games_winner_differs"]
+    axis.axvline(
+        unrelated, color="grey", linestyle=":", label="two unrelated games' winners differ"
+    )
     axis.set_yticks(ys, names)
     axis.invert_yaxis()
     axis.set_xlim(0, 100)
     axis.set_xlabel("% of games (95 % intervals)")
     axis.set_title(
         f"{games:,} games, {doc['players']} players, {doc['setup']}, {', '.join(doc['bots'])}",
-        pad=28,
+        pad=40,
     )
-    axis.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, frameon=False)
+    handles, labels = axis.get_legend_handles_labels()  # the line first: put it last
+    axis.legend(
+        handles[1:] + handles[:1],
+        labels[1:] + labels[:1],
+        loc="lower center",
+        bbox_to_anchor=(0.5, 1.0),
+        ncol=2,
+        frameon=False,
+    )
     figure.tight_layout()
     figure.savefig(path)
     plt.close(figure)

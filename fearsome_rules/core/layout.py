@@ -103,13 +103,9 @@ def tile_squares(tile: str, anchor: int, orientation: str) -> tuple[int, ...] | 
     return tuple(rr * 16 + cc for rr, cc in cells)
 
 
+@functools.cache
 def neighbours(sq: int, diagonal: bool) -> tuple[int, ...]:
     """The squares beside ``sq`` on the board, diagonal ones too if asked."""
-    return _neighbours(sq, diagonal)
-
-
-@functools.cache
-def _neighbours(sq: int, diagonal: bool) -> tuple[int, ...]:
     r, c = divmod(sq, 16)
     return tuple(
         (r + dr) * 16 + c + dc
@@ -117,10 +113,6 @@ def _neighbours(sq: int, diagonal: bool) -> tuple[int, ...]:
         for dc in (-1, 0, 1)
         if (dr or dc) and (diagonal or not (dr and dc)) and board.on_board(r + dr, c + dc)
     )
-
-
-def touches(squares: Sequence[int], others: Iterable[int], diagonal: bool) -> bool:
-    return not _beside(others, diagonal).isdisjoint(squares)
 
 
 def _beside(squares: Iterable[int], diagonal: bool) -> frozenset[int]:

@@ -12,7 +12,8 @@ from typing import Any, Final, cast
 
 import jsonschema
 
-from fearsome_rules.core.errors import QUOTE_LIMIT, FearsomeError, one_line, quote
+from fearsome_rules.core.errors import FearsomeError, one_line, quote
+from fearsome_rules.tools.conformance.casefile import short_message
 
 PROTOCOL: Final = "fearsome-rules-conformance/1"
 """The protocol's name and version, sent in ``hello`` both ways."""
@@ -71,11 +72,7 @@ def schema_problem(validator: jsonschema.protocols.Validator, instance: Any, at:
         extra = [k for k in e.instance if k not in allowed]
         if extra:
             return f"{place}: unknown key {quote(extra[0])}"
-    # jsonschema's messages show the value whole (its repr): quoted short instead.
-    message, shown = e.message, repr(e.instance)
-    if len(shown) > QUOTE_LIMIT:
-        message = message.replace(shown, quote(e.instance))
-    return one_line(f"{place}: {message}")[:300]
+    return one_line(f"{place}: {short_message(e)}")[:300]
 
 
 def encode(message: dict[str, Any]) -> str:

@@ -17,6 +17,7 @@ it never removes a line (a removal is a deliberate edit of the list, seen in rev
 from __future__ import annotations
 
 import argparse
+import ast
 import enum
 import importlib
 import inspect
@@ -92,17 +93,19 @@ def read_list(path: Path = LIST) -> list[Entry]:
 
 
 def _defined_here(module: types.ModuleType) -> Iterator[str]:
-    """The public names of a module without ``__all__``: what it defines, and its constants."""
-    for name, value in vars(module).items():
-        if name.startswith("_") or name in ("annotations", "TYPE_CHECKING"):
+    """The public names of a module without ``__all__``: what its source defines at the top
+    (functions, classes, constants), not what it imports."""
+    tree = ast.parse(inspect.getsource(module))
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names = [node.name]
+        elif isinstance(node, ast.Assign):
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names = [node.target.id]
+        else:
             continue
-        if inspect.ismodule(value):
-            continue
-        if getattr(value, "__module__", module.__name__) != module.__name__ and (
-            inspect.isclass(value) or inspect.isfunction(value) or inspect.isbuiltin(value)
-        ):
-            continue  # imported from elsewhere: public where it is defined, if anywhere
-        yield name
+        yield from (n for n in names if not n.startswith("_") and n != "TYPE_CHECKING")
 
 
 def module_names(module: types.ModuleType) -> list[str]:

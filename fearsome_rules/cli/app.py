@@ -11,6 +11,7 @@ from importlib import metadata
 from typing import NoReturn, cast
 
 from fearsome_rules.cli import (
+    completion,
     conform,
     explain,
     perft,
@@ -25,7 +26,19 @@ from fearsome_rules.cli import (
 from fearsome_rules.core import kernel
 from fearsome_rules.core.errors import FearsomeError
 
-COMMANDS = (play, conform, explain, render, simulate, perft, web, serve_protocol, rate, readings)
+COMMANDS = (
+    play,
+    conform,
+    explain,
+    render,
+    simulate,
+    perft,
+    web,
+    serve_protocol,
+    rate,
+    readings,
+    completion,
+)
 """The subcommands, in the order ``--help`` lists them; each module has ``add_parser``."""
 
 
@@ -58,6 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     plain = cast("argparse._SubParsersAction[argparse.ArgumentParser]", sub)
     for command in COMMANDS:
         command.add_parser(plain)
+    parser.set_defaults(root_parser=parser)  # completion prints the script of the whole parser
     return parser
 
 

@@ -10,6 +10,8 @@ A pure core: immutable states, pure transitions, rule options as data. Typical u
     IllegalMoveError('[RND-ORDER] A1 belongs to A, but B is to move')
 """
 
+from typing import TYPE_CHECKING
+
 from fearsome_rules.core import board, deck, events, kernel
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal, parse_action
 from fearsome_rules.core.batch import Playout, playouts
@@ -38,6 +40,7 @@ from fearsome_rules.core.game import (
 )
 from fearsome_rules.core.moves import Continuation, all_paths, continuations, destinations
 from fearsome_rules.core.options import RuleOptions
+from fearsome_rules.core.perft import divide, perft
 from fearsome_rules.core.placement import legal_placements
 from fearsome_rules.core.position import position
 from fearsome_rules.core.state import Figure, GameState, Phase
@@ -52,11 +55,25 @@ from fearsome_rules.formats.state_json import (
     state_from_json,
     state_to_json,
 )
-from fearsome_rules.tools import bots
-from fearsome_rules.tools.perft import divide, perft
+
+if TYPE_CHECKING:  # imported when first asked for (below): the engine does not need the tools
+    from fearsome_rules.tools import bots
 
 COMPILED: bool = kernel.COMPILED
 """Whether the compiled kernel is loaded (False: the same rules run as pure Python)."""
+
+
+if not TYPE_CHECKING:  # hidden from mypy, which would type every unknown name as its result
+
+    def __getattr__(name: str) -> object:
+        """``fr.bots``, imported on first use: the bots are tools built on the engine, and
+        ``import fearsome_rules`` loads the engine alone (the core and the formats)."""
+        if name == "bots":
+            from fearsome_rules.tools import bots
+
+            return bots
+        raise AttributeError(f"module 'fearsome_rules' has no attribute {name!r}")
+
 
 __all__ = [
     "COMPILED",

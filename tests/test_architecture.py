@@ -23,7 +23,7 @@ MAX_LINES = 500
 
 
 def _tool(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -115,4 +115,4 @@ def test_modules_are_of_a_readable_size() -> None:
 
 def test_the_architecture_picture_is_current() -> None:
     stale = _tool("make_architecture").stale()
-    assert not stale, f"{stale}: run python3 tools/make_architecture.py"
+    assert not stale, f"{stale}: run python3 scripts/make_architecture.py"

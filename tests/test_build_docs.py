@@ -1,6 +1,6 @@
 """The documentation site builds offline, and every page, link, image and anchor in it works.
 
-``tools/build_docs.py`` renders README.md, docs/*.md, spec/*.md and conformance/README.md
+``scripts/build_docs.py`` renders README.md, docs/*.md, spec/*.md and conformance/README.md
 with Python-Markdown (no network is ever touched) and writes a rule index.
 """
 
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _builder() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_docs", ROOT / "tools" / "build_docs.py")
+    spec = importlib.util.spec_from_file_location("build_docs", ROOT / "scripts" / "build_docs.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up

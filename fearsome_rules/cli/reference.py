@@ -17,7 +17,8 @@ from fearsome_rules.formats.safe_input import (
 
 _INTRO = """\
 <!-- Generated from the argparse parser by fearsome_rules.cli.reference.reference(): do not edit.
-     Regenerate: `python3 tools/build_docs.py --cli`; tests/cli/test_cli_reference.py checks it. -->
+     Regenerate: `python3 scripts/build_docs.py --cli`;
+     tests/cli/test_cli_reference.py checks it. -->
 
 # Command line reference
 

@@ -18,9 +18,9 @@ Nothing is fetched: the pages carry their own style sheet and no scripts.
 
 Usage, from the repository root::
 
-    python3 tools/build_docs.py             # build into site/ (git-ignored)
-    python3 tools/build_docs.py -o DIR      # build into DIR
-    python3 tools/build_docs.py --cli       # regenerate docs/cli.md from the argparse parser
+    python3 scripts/build_docs.py             # build into site/ (git-ignored)
+    python3 scripts/build_docs.py -o DIR      # build into DIR
+    python3 scripts/build_docs.py --cli       # regenerate docs/cli.md from the argparse parser
 
 The build exits 1, listing them, if a link is broken. ``tests/test_build_docs.py`` builds the
 site and checks every page and link; ``tests/cli/test_cli_reference.py`` checks docs/cli.md.
@@ -385,7 +385,7 @@ class Site:
                 raise SystemExit(f"{out_dir}: not empty and not built by this script; not touched")
             shutil.rmtree(out_dir)
         out_dir.mkdir(parents=True)
-        (out_dir / MARKER).write_text("built by tools/build_docs.py\n", "utf-8")
+        (out_dir / MARKER).write_text("built by scripts/build_docs.py\n", "utf-8")
         for page in self.pages.values():
             dest = out_dir / page.out
             dest.parent.mkdir(parents=True, exist_ok=True)

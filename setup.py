@@ -1,4 +1,4 @@
-"""Build: the kernel (``fearsome_rules/core/kernel.py``) compiled by Cython wherever a C
+"""Build: the kernel (``fearsome_rules/core/_kernel.py``) compiled by Cython wherever a C
 compiler works, and the pure Python package everywhere else.
 
 - ``FEARSOME_RULES_PURE=1`` builds the pure package on purpose (a ``py3-none-any`` wheel, the
@@ -27,7 +27,7 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
-KERNEL = Path("fearsome_rules") / "core" / "kernel.py"
+KERNEL = Path("fearsome_rules") / "core" / "_kernel.py"
 SCHEMAS = ("schema.json", "protocol.schema.json")
 """The suite's schemas the runner reads (``fearsome_rules/tools/conformance/schemas.py``)."""
 
@@ -70,7 +70,7 @@ def extensions() -> list[object]:
         return []
     digest = hashlib.sha256(KERNEL.read_bytes()).hexdigest()
     extension = Extension(
-        "fearsome_rules.core.kernel",
+        "fearsome_rules.core._kernel",
         [str(KERNEL)],
         define_macros=[("KERNEL_SOURCE_SHA256", f'"{digest}"')],
         extra_compile_args=["-O3", "-g0"],

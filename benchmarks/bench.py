@@ -240,7 +240,7 @@ def walk_of(steps: int) -> Callable[[], object]:
             return walk.run(state.monster, state.facing, steps, 0)
 
         return old
-    from fearsome_rules.core import kernel
+    from fearsome_rules.core import _kernel as kernel
 
     layout, flags = state.setting.layout, state.setting.flags
 

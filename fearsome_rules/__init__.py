@@ -12,7 +12,7 @@ A pure core: immutable states, pure transitions, rule options as data. Typical u
 
 from typing import TYPE_CHECKING
 
-from fearsome_rules.core import board, deck, events, kernel
+from fearsome_rules.core import COMPILED, board, deck, events
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal, parse_action
 from fearsome_rules.core.batch import Playout, playouts
 from fearsome_rules.core.endings import Outcome, outcome
@@ -38,7 +38,14 @@ from fearsome_rules.core.game import (
     legal_moves,
     new_game,
 )
-from fearsome_rules.core.moves import Continuation, all_paths, continuations, destinations
+from fearsome_rules.core.moves import (
+    Continuation,
+    MoveResult,
+    MoveSearch,
+    all_paths,
+    continuations,
+    destinations,
+)
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.perft import divide, perft
 from fearsome_rules.core.placement import legal_placements
@@ -58,9 +65,6 @@ from fearsome_rules.formats.state_json import (
 
 if TYPE_CHECKING:  # imported when first asked for (below): the engine does not need the tools
     from fearsome_rules.tools import bots
-
-COMPILED: bool = kernel.COMPILED
-"""Whether the compiled kernel is loaded (False: the same rules run as pure Python)."""
 
 
 if not TYPE_CHECKING:  # hidden from mypy, which would type every unknown name as its result
@@ -88,6 +92,8 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "IllegalMoveError",
+    "MoveResult",
+    "MoveSearch",
     "NotationError",
     "NotationTypeError",
     "Outcome",

@@ -7,6 +7,7 @@ which the repository holds once, in ``conformance/``."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -45,9 +46,19 @@ def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.install
 def test_the_engine_installs_and_plays_with_attrs_and_cattrs_alone(tmp_path: Path) -> None:
+    # Built from a copy of what the build reads: a build in the tree would leave build/lib,
+    # whose stale files a later wheel would carry.
+    source = tmp_path / "source"
+    junk = shutil.ignore_patterns("__pycache__", "*.so", "*.c", "*.egg-info")
+    shutil.copytree(ROOT / "fearsome_rules", source / "fearsome_rules", ignore=junk)
+    for name in ("setup.py", "pyproject.toml", "README.md", "MANIFEST.in"):
+        shutil.copy(ROOT / name, source / name)
+    (source / "conformance").mkdir()
+    for schema in ("schema.json", "protocol.schema.json"):
+        shutil.copy(ROOT / "conformance" / schema, source / "conformance" / schema)
     wheels = tmp_path / "wheels"
     built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(source)],
         env={**os.environ, "FEARSOME_RULES_PURE": "1"},
         capture_output=True,
         text=True,

@@ -41,6 +41,7 @@ except ImportError:  # the pure build where Cython is not installed (it is a bui
 
 from fearsome_rules.core import _encoding, board
 from fearsome_rules.core._encoding import (
+    RULE_CODES,
     T_EAT,
     T_ENDED,
     T_FIGURE_EXITED,
@@ -158,33 +159,33 @@ OPT_SLIDE_STOP = cython.declare(cython.int, _encoding.OPT_SLIDE_STOP)
 OPT_MANDATORY = cython.declare(cython.int, _encoding.OPT_MANDATORY)
 OPT_FINISH_ROUND = cython.declare(cython.int, _encoding.OPT_FINISH_ROUND)
 OPT_THREE_HITS = cython.declare(cython.int, _encoding.OPT_THREE_HITS)
-R_FIG_POINTS = cython.declare(cython.int, _encoding.R_FIG_POINTS)
-R_FIG_ENTER = cython.declare(cython.int, _encoding.R_FIG_ENTER)
-R_FIG_EDGE = cython.declare(cython.int, _encoding.R_FIG_EDGE)
-R_FIG_EXIT = cython.declare(cython.int, _encoding.R_FIG_EXIT)
-R_FIG_MONSTER = cython.declare(cython.int, _encoding.R_FIG_MONSTER)
-R_TELEPORT_FIGURES = cython.declare(cython.int, _encoding.R_TELEPORT_FIGURES)
-R_PUSH_EDGE = cython.declare(cython.int, _encoding.R_PUSH_EDGE)
-R_PUSH_ONE = cython.declare(cython.int, _encoding.R_PUSH_ONE)
-R_FIG_THROUGH = cython.declare(cython.int, _encoding.R_FIG_THROUGH)
-R_POOL_LAST_POINT = cython.declare(cython.int, _encoding.R_POOL_LAST_POINT)
-R_MON_PUSH = cython.declare(cython.int, _encoding.R_MON_PUSH)
-R_MON_EAT = cython.declare(cython.int, _encoding.R_MON_EAT)
-R_WRAP_OCCUPIED = cython.declare(cython.int, _encoding.R_WRAP_OCCUPIED)
-R_SLIDE_OCCUPIED = cython.declare(cython.int, _encoding.R_SLIDE_OCCUPIED)
-R_MON_SLIDE = cython.declare(cython.int, _encoding.R_MON_SLIDE)
-R_PUSH_OFF = cython.declare(cython.int, _encoding.R_PUSH_OFF)
-R_TELEPORT_PUSH = cython.declare(cython.int, _encoding.R_TELEPORT_PUSH)
-R_STAGE_TWO_END = cython.declare(cython.int, _encoding.R_STAGE_TWO_END)
-R_TURN = cython.declare(cython.int, _encoding.R_TURN)
-R_TURN_TIE = cython.declare(cython.int, _encoding.R_TURN_TIE)
-R_TURN_CHAIN = cython.declare(cython.int, _encoding.R_TURN_CHAIN)
-R_TURN_WALL = cython.declare(cython.int, _encoding.R_TURN_WALL)
-R_TURN_POOL = cython.declare(cython.int, _encoding.R_TURN_POOL)
-R_RND_ORDER = cython.declare(cython.int, _encoding.R_RND_ORDER)
-R_RND_ONCE = cython.declare(cython.int, _encoding.R_RND_ONCE)
-R_RND_FIRST = cython.declare(cython.int, _encoding.R_RND_FIRST)
-R_FIG_WAITING = cython.declare(cython.int, _encoding.R_FIG_WAITING)
+R_FIG_POINTS = cython.declare(cython.int, RULE_CODES["FIG-POINTS"])
+R_FIG_ENTER = cython.declare(cython.int, RULE_CODES["FIG-ENTER"])
+R_FIG_EDGE = cython.declare(cython.int, RULE_CODES["FIG-EDGE"])
+R_FIG_EXIT = cython.declare(cython.int, RULE_CODES["FIG-EXIT"])
+R_FIG_MONSTER = cython.declare(cython.int, RULE_CODES["FIG-MONSTER"])
+R_TELEPORT_FIGURES = cython.declare(cython.int, RULE_CODES["ADV-TELEPORT-FIGURES"])
+R_PUSH_EDGE = cython.declare(cython.int, RULE_CODES["PUSH-EDGE"])
+R_PUSH_ONE = cython.declare(cython.int, RULE_CODES["PUSH-ONE"])
+R_FIG_THROUGH = cython.declare(cython.int, RULE_CODES["FIG-THROUGH"])
+R_POOL_LAST_POINT = cython.declare(cython.int, RULE_CODES["POOL-LAST-POINT"])
+R_MON_PUSH = cython.declare(cython.int, RULE_CODES["MON-PUSH"])
+R_MON_EAT = cython.declare(cython.int, RULE_CODES["MON-EAT"])
+R_WRAP_OCCUPIED = cython.declare(cython.int, RULE_CODES["MON-WRAP-OCCUPIED"])
+R_SLIDE_OCCUPIED = cython.declare(cython.int, RULE_CODES["MON-SLIDE-OCCUPIED"])
+R_MON_SLIDE = cython.declare(cython.int, RULE_CODES["MON-SLIDE"])
+R_PUSH_OFF = cython.declare(cython.int, RULE_CODES["MON-PUSH-OFF"])
+R_TELEPORT_PUSH = cython.declare(cython.int, RULE_CODES["ADV-TELEPORT-PUSH"])
+R_STAGE_TWO_END = cython.declare(cython.int, RULE_CODES["STAGE-TWO-END"])
+R_TURN = cython.declare(cython.int, RULE_CODES["ADV-TURN"])
+R_TURN_TIE = cython.declare(cython.int, RULE_CODES["ADV-TURN-TIE"])
+R_TURN_CHAIN = cython.declare(cython.int, RULE_CODES["ADV-TURN-CHAIN"])
+R_TURN_WALL = cython.declare(cython.int, RULE_CODES["ADV-TURN-WALL"])
+R_TURN_POOL = cython.declare(cython.int, RULE_CODES["ADV-TURN-POOL"])
+R_RND_ORDER = cython.declare(cython.int, RULE_CODES["RND-ORDER"])
+R_RND_ONCE = cython.declare(cython.int, RULE_CODES["RND-ONCE"])
+R_RND_FIRST = cython.declare(cython.int, RULE_CODES["RND-FIRST"])
+R_FIG_WAITING = cython.declare(cython.int, RULE_CODES["FIG-WAITING"])
 HOW_EATEN = cython.declare(cython.int, _encoding.HOW_EATEN)
 HOW_PUSHED_OFF = cython.declare(cython.int, _encoding.HOW_PUSHED_OFF)
 HOW_TELEPORTER = cython.declare(cython.int, _encoding.HOW_TELEPORTER)
@@ -1420,18 +1421,25 @@ def reveal(
     data[PHASE] = FIGURES_PHASE if data[TO_MOVE] != NONE else MONSTER_PHASE
 
 
+STAGE_TILES: bytes = bytes((1, 2, 2, 1, 1, 1, 0))
+"""How many of each tile (in the deck's order) a stage has: 5 7 7 8 8 10 1hit 2hits (SET-DECK)."""
+STAGE_TILES_THREE_HITS: bytes = bytes((0, 2, 2, 1, 1, 1, 1))
+"""The same with 3hits for the 5 (VAR-THREE-HITS)."""
+
+
+@cython.ccall
+def stage_tiles(three_hits: cython.bint) -> bytes:
+    """How many of each tile a stage's deck holds (SET-DECK, VAR-THREE-HITS)."""
+    return STAGE_TILES_THREE_HITS if three_hits else STAGE_TILES
+
+
 @cython.cfunc
 def full_deck(data: Bytes, flags: cython.int) -> None:
-    """The 8 tiles of a stage: 5 7 7 8 8 10 1hit 2hits, or 3hits for the 5 (SET-DECK,
-    VAR-THREE-HITS)."""
-    three: cython.bint = (flags & OPT_THREE_HITS) != 0
-    data[DECK + 0] = 0 if three else 1
-    data[DECK + 1] = 2
-    data[DECK + 2] = 2
-    data[DECK + 3] = 1
-    data[DECK + 4] = 1
-    data[DECK + 5] = 1
-    data[DECK + 6] = 1 if three else 0
+    """A stage's deck, all 8 tiles unrevealed (SET-DECK, VAR-THREE-HITS)."""
+    counts: bytes = stage_tiles((flags & OPT_THREE_HITS) != 0)
+    t: cython.int
+    for t in range(N_TILES):
+        data[DECK + t] = counts[t]
 
 
 @cython.ccall
@@ -1490,12 +1498,24 @@ class Random:
 
 
 @cython.ccall
+def revealable_kinds(first_of_game: cython.bint) -> cython.int:
+    """How many kinds of tile, in the deck's order, a reveal may show (DECK-REVEAL): every
+    kind, but the first reveal of the game never a hit tile (DECK-FIRST: drawing on until a
+    numbered tile comes is the same as drawing among the numbered tiles)."""
+    return FIRST_HIT_TILE if first_of_game else N_TILES
+
+
+@cython.ccall
+def revealable(data: Table) -> cython.int:
+    """How many kinds of tile, in the deck's order, the next reveal of this game may show
+    (DECK-REVEAL, DECK-FIRST)."""
+    return revealable_kinds(data[STAGE] == 1 and data[REVEALS] == 0)
+
+
+@cython.ccall
 def draw_tile(data: Table, rng: Random) -> cython.int:
-    """A tile drawn at random from those left (DECK-REVEAL); the first of the game is never a
-    hit tile (DECK-FIRST): drawing on until a numbered tile comes is the same as drawing among
-    the numbered tiles."""
-    first: cython.bint = data[STAGE] == 1 and data[REVEALS] == 0
-    kinds: cython.int = FIRST_HIT_TILE if first else N_TILES
+    """A tile drawn at random from those that may be revealed (DECK-REVEAL, DECK-FIRST)."""
+    kinds: cython.int = revealable(data)
     total: cython.int = 0
     t: cython.int
     for t in range(kinds):

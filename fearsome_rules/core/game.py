@@ -142,11 +142,7 @@ def _reveal(state: GameState, tile: str, records: list[int] | None) -> GameState
         return IllegalActionError(
             "DECK-REVEAL", f"tile {tile} is not among the unrevealed tiles {' '.join(state.deck)}"
         )
-    if (
-        data[_encoding.STAGE] == 1
-        and data[_encoding.REVEALS] == 0
-        and k >= _encoding.FIRST_HIT_TILE
-    ):
+    if k >= _kernel.revealable(data):
         return IllegalActionError("DECK-FIRST", "the first tile of a game is never a hit tile")
     work = bytearray(data)
     setting = state.setting
@@ -255,8 +251,9 @@ def chance_outcomes(state: GameState) -> list[tuple[Reveal, Fraction]]:
         raise wrong_state("chance_outcomes", state)
     if state.phase is not Phase.MONSTER:
         return []
-    first = state.stage == 1 and state.reveals == 0
-    return [(Reveal(t), p) for t, p in deck.outcomes(state.deck, first)]
+    data = state.data
+    counts = data[_encoding.DECK : _encoding.DECK + _encoding.N_TILES]
+    return [(Reveal(t), p) for t, p in deck.chances(counts, _kernel.revealable(data))]
 
 
 def legal_moves(state: GameState, figure: str | None = None) -> list[FigureMove]:

@@ -137,10 +137,15 @@ class MoveSearch:
 
     def move(self, k: int) -> FigureMove:
         """The ``k``-th move (from 0)."""
-        name, _i, _start, found, k = self._at(k)
-        if found is None:
-            return FigureMove.unchecked(name, ())
-        return FigureMove.unchecked(name, tuple(ENTRY_NAMES[e] for e in found.path(k)))
+        # The loop of _at, inline: a random bot names one move per MoveSearch.
+        for (name, _i, _start, found, skip), count in zip(self._found, self.counts, strict=True):
+            if k < count:
+                if found is None:
+                    return FigureMove.unchecked(name, ())
+                path = found.path(k + skip)
+                return FigureMove.unchecked(name, tuple(ENTRY_NAMES[e] for e in path))
+            k -= count
+        raise IndexError("no such move")
 
     def path(self, k: int) -> tuple[int, ...]:
         """The path of the ``k``-th move as entries: squares, and ``OUT`` to leave from a1."""

@@ -1,4 +1,4 @@
-"""Build: the kernel (``fearsome_rules/core/kernel.py``) compiled by Cython wherever a C
+"""Build: the kernel (``fearsome_rules/core/_kernel.py``) compiled by Cython wherever a C
 compiler works, and the pure Python package everywhere else.
 
 - ``FEARSOME_RULES_PURE=1`` builds the pure package on purpose (a ``py3-none-any`` wheel, the
@@ -9,12 +9,15 @@ compiler works, and the pure Python package everywhere else.
   edited without rebuilding is refused at import (``fearsome_rules/core/__init__.py``).
 - The generated C stays in ``build/cython``, out of the tree and out of the wheel; the module
   is built without debug symbols and stripped.
+- The conformance suite's JSON Schemas, committed once in ``conformance/``, are copied into
+  the wheel beside the runner that reads them (an editable install reads them in place).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import sys
 import sysconfig
 import tempfile
@@ -22,8 +25,11 @@ from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
-KERNEL = Path("fearsome_rules") / "core" / "kernel.py"
+KERNEL = Path("fearsome_rules") / "core" / "_kernel.py"
+SCHEMAS = ("schema.json", "protocol.schema.json")
+"""The suite's schemas the runner reads (``fearsome_rules/tools/conformance/schemas.py``)."""
 
 
 def say(message: str) -> None:
@@ -64,7 +70,7 @@ def extensions() -> list[object]:
         return []
     digest = hashlib.sha256(KERNEL.read_bytes()).hexdigest()
     extension = Extension(
-        "fearsome_rules.core.kernel",
+        "fearsome_rules.core._kernel",
         [str(KERNEL)],
         define_macros=[("KERNEL_SOURCE_SHA256", f'"{digest}"')],
         extra_compile_args=["-O3", "-g0"],
@@ -91,4 +97,20 @@ class OptionalBuildExt(build_ext):
             say(f"compiling the kernel failed ({type(e).__name__}: {e}); using the pure kernel")
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
+class BuildPyWithSchemas(build_py):
+    """The package's files, and the conformance suite's schemas beside the runner."""
+
+    def run(self) -> None:
+        super().run()
+        if self.editable_mode:  # the runner reads them from the source tree
+            return
+        target = Path(self.build_lib) / "fearsome_rules" / "tools" / "conformance"
+        target.mkdir(parents=True, exist_ok=True)
+        for name in SCHEMAS:
+            shutil.copyfile(Path("conformance") / name, target / name)
+
+
+setup(
+    ext_modules=extensions(),
+    cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildPyWithSchemas},
+)

@@ -240,7 +240,7 @@ def walk_of(steps: int) -> Callable[[], object]:
             return walk.run(state.monster, state.facing, steps, 0)
 
         return old
-    from fearsome_rules.core import kernel
+    from fearsome_rules.core import _kernel as kernel
 
     layout, flags = state.setting.layout, state.setting.flags
 
@@ -355,6 +355,15 @@ def table(results: dict[str, dict[str, list[float]]]) -> str:
             else:
                 ratios.append("-")
         lines.append(f"| {label} | " + " | ".join(cells + ratios) + " |")
+    walk, batch = results.get("walk8:rate"), results.get("walk8_batch:rate")
+    if walk and batch:  # the public walk against the walk itself (issue 31's target: 0.5)
+        per = [
+            f"{statistics.median(walk[c]) / statistics.median(batch[c]):.2f}"
+            if c in walk and c in batch
+            else "-"
+            for c in CONTENDERS
+        ]
+        lines.append("| apply / batch per walk (target 0.5) | " + " | ".join(per) + " | - | - |")
     return "\n".join(lines)
 
 

@@ -10,7 +10,9 @@ A pure core: immutable states, pure transitions, rule options as data. Typical u
     IllegalMoveError('[RND-ORDER] A1 belongs to A, but B is to move')
 """
 
-from fearsome_rules.core import board, deck, events, kernel
+from typing import TYPE_CHECKING
+
+from fearsome_rules.core import COMPILED, board, deck, events
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal, parse_action
 from fearsome_rules.core.batch import Playout, playouts
 from fearsome_rules.core.endings import Outcome, outcome
@@ -36,8 +38,16 @@ from fearsome_rules.core.game import (
     legal_moves,
     new_game,
 )
-from fearsome_rules.core.moves import Continuation, all_paths, continuations, destinations
+from fearsome_rules.core.moves import (
+    Continuation,
+    MoveResult,
+    MoveSearch,
+    all_paths,
+    continuations,
+    destinations,
+)
 from fearsome_rules.core.options import RuleOptions
+from fearsome_rules.core.perft import divide, perft
 from fearsome_rules.core.placement import legal_placements
 from fearsome_rules.core.position import position
 from fearsome_rules.core.state import Figure, GameState, Phase
@@ -52,11 +62,22 @@ from fearsome_rules.formats.state_json import (
     state_from_json,
     state_to_json,
 )
-from fearsome_rules.tools import bots
-from fearsome_rules.tools.perft import divide, perft
 
-COMPILED: bool = kernel.COMPILED
-"""Whether the compiled kernel is loaded (False: the same rules run as pure Python)."""
+if TYPE_CHECKING:  # imported when first asked for (below): the engine does not need the tools
+    from fearsome_rules.tools import bots
+
+
+if not TYPE_CHECKING:  # hidden from mypy, which would type every unknown name as its result
+
+    def __getattr__(name: str) -> object:
+        """``fr.bots``, imported on first use: the bots are tools built on the engine, and
+        ``import fearsome_rules`` loads the engine alone (the core and the formats)."""
+        if name == "bots":
+            from fearsome_rules.tools import bots
+
+            return bots
+        raise AttributeError(f"module 'fearsome_rules' has no attribute {name!r}")
+
 
 __all__ = [
     "COMPILED",
@@ -71,6 +92,8 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "IllegalMoveError",
+    "MoveResult",
+    "MoveSearch",
     "NotationError",
     "NotationTypeError",
     "Outcome",

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "fearsome_rules"
 
 LONG_MODULES: dict[str, str] = {
-    "fearsome_rules/core/kernel.py": "one compilation unit: the compiled loops call each other "
+    "fearsome_rules/core/_kernel.py": "one compilation unit: the compiled loops call each other "
     "as C functions, which Cython can do only within one module",
 }
 """Modules allowed over MAX_LINES, each with the one idea that keeps it whole."""
@@ -23,7 +23,7 @@ MAX_LINES = 500
 
 
 def _tool(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -50,6 +50,24 @@ def test_a_broken_contract_is_reported(tmp_path: Path) -> None:
     assert lint_imports(config_filename=str(config), no_cache=True) == 1
 
 
+def test_the_kernel_contract_can_fail(tmp_path: Path) -> None:
+    """The contract that keeps the rooms above from the kernel breaks for a module that imports
+    it: the core's own game module does."""
+    config = tmp_path / "kernel_door.toml"
+    config.write_text(
+        "[tool.importlinter]\n"
+        'root_package = "fearsome_rules"\n'
+        "[[tool.importlinter.contracts]]\n"
+        'name = "game may not import the kernel"\n'
+        'type = "forbidden"\n'
+        'source_modules = ["fearsome_rules.core.game"]\n'
+        'forbidden_modules = ["fearsome_rules.core._kernel"]\n'
+        "allow_indirect_imports = true\n",
+        "utf-8",
+    )
+    assert lint_imports(config_filename=str(config), no_cache=True) == 1
+
+
 def _module_name(path: Path, root: Path) -> str:
     parts = path.relative_to(root).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -57,6 +75,17 @@ def _module_name(path: Path, root: Path) -> str:
 
 def _private(name: str) -> bool:
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _own_private_module(name: str, own: str) -> bool:
+    """Whether a dotted name has no private part, or only parts private to a package that
+    ``own`` is inside (``fearsome_rules.core._kernel`` is the core's own: its modules may
+    import it, no other module may)."""
+    parts = name.split(".")
+    for k, part in enumerate(parts):
+        if _private(part) and not own.startswith(".".join(parts[:k]) + "."):
+            return False
+    return True
 
 
 def private_uses(path: Path, root: Path = ROOT) -> list[str]:
@@ -69,12 +98,15 @@ def private_uses(path: Path, root: Path = ROOT) -> list[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("fearsome_rules"):
             for alias in node.names:
-                if _private(alias.name) and node.module != own:
-                    found.append(f"{path.name}:{node.lineno}: imports {node.module}.{alias.name}")
+                name = f"{node.module}.{alias.name}"
+                if node.module != own and not _own_private_module(name, own):
+                    found.append(f"{path.name}:{node.lineno}: imports {name}")
                 imported.add(alias.asname or alias.name)
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.startswith("fearsome_rules"):
+                    if not _own_private_module(alias.name, own):
+                        found.append(f"{path.name}:{node.lineno}: imports {alias.name}")
                     imported.add((alias.asname or alias.name).split(".")[0])
     for node in ast.walk(tree):
         if (
@@ -97,10 +129,17 @@ def test_the_private_name_check_can_fail(tmp_path: Path) -> None:
     sample.write_text(
         "from fearsome_rules.core.game import _hidden\n"
         "from fearsome_rules.core.actions import FigureMove\n"
+        "from fearsome_rules.core import _kernel\n"
+        "from fearsome_rules.core._encoding import NONE\n"
+        "import fearsome_rules.core._kernel\n"
         "FigureMove._secret('A5', ())\n",
         "utf-8",
     )
-    assert len(private_uses(sample, tmp_path)) == 2
+    assert len(private_uses(sample, tmp_path)) == 5
+    inside = tmp_path / "fearsome_rules" / "core" / "game.py"  # the core's own modules may
+    inside.parent.mkdir(parents=True)
+    inside.write_text("from fearsome_rules.core import _kernel\n_kernel.reveal\n", "utf-8")
+    assert private_uses(inside, tmp_path) == []
 
 
 def test_modules_are_of_a_readable_size() -> None:
@@ -115,4 +154,4 @@ def test_modules_are_of_a_readable_size() -> None:
 
 def test_the_architecture_picture_is_current() -> None:
     stale = _tool("make_architecture").stale()
-    assert not stale, f"{stale}: run python3 tools/make_architecture.py"
+    assert not stale, f"{stale}: run python3 scripts/make_architecture.py"

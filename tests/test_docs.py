@@ -63,7 +63,7 @@ from fearsome_rules.cli import app, main, reference
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 GENERATED = {"cli.md": "generated from the parser by fearsome_rules.cli.reference"}
-LINKED = ("docs", "conformance", "examples", "tools")  # in the commands' temporary folder
+LINKED = ("docs", "conformance", "examples", "scripts")  # in the commands' temporary folder
 SHELLS = ("console", "bash")
 FLAGS = ("script", "output", "compiled")
 KEYED = ("skip", "needs", "file", "writes", "status", "games", "stdin")

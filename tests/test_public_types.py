@@ -167,6 +167,7 @@ TABLE: Table = {
         fr.legal_moves,
         {"state": (STATE, STATE_), "figure": (None, _optional(_text))},
     ),
+    "MoveSearch": (fr.MoveSearch, {"state": (STATE, STATE_), "figure": (None, _optional(_text))}),
     "all_paths": (
         lambda state, figure=None: list(fr.all_paths(state, figure)),
         {"state": (STATE, STATE_), "figure": (None, _optional(_text))},
@@ -200,6 +201,7 @@ NOT_ENTRY_POINTS = {
     "Figure",
     "Outcome",
     "Continuation",
+    "MoveResult",
     "Playout",
     "Phase",
     "Action",

@@ -23,7 +23,7 @@ from fearsome_rules.cli import (
     simulate,
     web,
 )
-from fearsome_rules.core import kernel
+from fearsome_rules.core import COMPILED
 from fearsome_rules.core.errors import FearsomeError
 
 COMMANDS = (
@@ -55,7 +55,7 @@ def version() -> str:
         number = metadata.version("fearsome_rules")
     except metadata.PackageNotFoundError:
         number = "(not installed)"
-    build = "compiled kernel" if kernel.COMPILED else "pure Python kernel"
+    build = "compiled kernel" if COMPILED else "pure Python kernel"
     python = ".".join(map(str, sys.version_info[:3]))
     return f"fearsome-rules {number} ({build}, Python {python})"
 

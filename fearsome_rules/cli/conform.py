@@ -6,10 +6,9 @@ import argparse
 import json
 from pathlib import Path
 
+from fearsome_rules.cli.extras import require
 from fearsome_rules.cli.options import check_output, option_pairs, whole_number, write_output
 from fearsome_rules.core.errors import FearsomeError, shown_path
-from fearsome_rules.tools import conformance
-from fearsome_rules.tools.conformance.client import Subprocess
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -59,6 +58,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace) -> int:
     """Run conformance cases: one line per failure, then a summary; 1 on failure, 2 on a
     malformed case file."""
+    require("conform")
+    # Imported here: the conformance extra is not needed by the other subcommands.
+    from fearsome_rules.tools import conformance
+    from fearsome_rules.tools.conformance.client import Subprocess
+
     override: dict[str, str | bool] = dict(option_pairs(args.option))
     check_output(args.json, "--json")
     check_output(args.junit, "--junit")

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
+from fearsome_rules.cli.extras import require
 from fearsome_rules.cli.options import add_walk_arguments, option_pairs
 from fearsome_rules.core.actions import Reveal
 from fearsome_rules.core.errors import quote
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import GameState
 from fearsome_rules.core.walks import Walk
-from fearsome_rules.tools import question
 from fearsome_rules.tools.explain import ExplainError, compare, explain
-from fearsome_rules.tools.question import Question
+
+if TYPE_CHECKING:
+    from fearsome_rules.tools.question import Question
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -50,6 +53,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     """``fearsome-rules explain``: print the explanation (or the comparison)."""
+    require("explain")
+    from fearsome_rules.tools import question  # question and case files: the conformance extra
+
     options = option_pairs(args.option)
     if args.compare is not None and args.compare not in RuleOptions.names():
         raise ExplainError(

@@ -8,8 +8,8 @@ import sys
 from fearsome_rules.cli.options import PLAYERS, whole_number
 from fearsome_rules.core.errors import FearsomeError
 from fearsome_rules.core.game import new_game
+from fearsome_rules.core.perft import divide, estimate, perft_lines
 from fearsome_rules.formats.position_string import parse_position
-from fearsome_rules.tools.perft import divide, estimate, perft_lines
 
 DEPTH = whole_number(1, 6, "give 1 to 6")
 LIMIT = 2_000_000

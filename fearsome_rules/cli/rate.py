@@ -18,7 +18,7 @@ from fearsome_rules.cli.options import (
     whole_number,
     write_output,
 )
-from fearsome_rules.core import kernel
+from fearsome_rules.core import COMPILED
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.tools.bots import BOT_NAMES
 from fearsome_rules.tools.charts import pyplot
@@ -123,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     print(format_ratings(ratings))
     print()
     print(format_head_to_head(ratings))
-    build = "compiled" if kernel.COMPILED else "pure"
+    build = "compiled" if COMPILED else "pure"
     print(
         f"\n{total} games in {seconds:.0f} s ({run_on.report()}; {build} kernel, "
         f"Python {platform.python_version()})"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from fearsome_rules.cli.extras import require
 from fearsome_rules.cli.options import (
     add_walk_arguments,
     check_output,
@@ -12,7 +13,6 @@ from fearsome_rules.cli.options import (
     write_output,
 )
 from fearsome_rules.core.walks import Walk
-from fearsome_rules.tools import question
 from fearsome_rules.tools.render import RenderError, render_html, render_svg, render_text
 
 FORMATS = ("text", "svg", "html")
@@ -50,6 +50,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     """``fearsome-rules render``: write the picture."""
+    require("render")
+    from fearsome_rules.tools import question  # question and case files: the conformance extra
+
     fmt = args.format
     if fmt is None:
         suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from fearsome_rules.tools.conformance.server import serve
+from fearsome_rules.cli.extras import require
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -24,4 +24,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     """Serve until ``bye`` or the end of input."""
+    require("serve-protocol")
+    from fearsome_rules.tools.conformance.server import serve  # the conformance extra's
+
     return serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import attrs
 
-from fearsome_rules.core import encoding, kernel
+from fearsome_rules.core import _encoding, _kernel
 from fearsome_rules.core.deck import TILES
 from fearsome_rules.core.endings import Outcome, ranked
 from fearsome_rules.core.errors import ArgumentError, IllegalActionError, quote, whole_number
@@ -50,13 +50,13 @@ def playouts(state: GameState, games: int, seed: int = 0) -> list[Playout]:
         raise IllegalActionError("PLACE-ORDER", "playouts start once every tile is placed")
     players = state.players
     size = 2 + 2 * players
-    out = kernel.playouts(state.data, state.layout, state.setting.flags, games, seed)
+    out = _kernel.playouts(state.data, state.layout, state.setting.flags, games, seed)
     results: list[Playout] = []
     for g in range(games):
         row = out[g * size : (g + 1) * size]
         counts = tuple(row[2 : 2 + players])
         ranking = tuple(row[2 + players :])
-        outcome = ranked(encoding.ENDINGS[row[0]], counts, ranking, state.options)
+        outcome = ranked(_encoding.ENDINGS[row[0]], counts, ranking, state.options)
         results.append(Playout(outcome, row[1]))
     return results
 
@@ -71,7 +71,7 @@ def walks(state: GameState, tile: str, times: int) -> int:
         raise ArgumentError("walks(tile)", f"{quote(tile)}: one of {' '.join(TILES)}")
     if whole_number(times, "walks(times)") < 0:
         raise ArgumentError("walks(times)", f"{times}: not a number of walks")
-    hits: int = kernel.walks(
+    hits: int = _kernel.walks(
         state.data, state.layout, state.setting.flags, TILES.index(tile), times
     )
     return hits

@@ -1,15 +1,21 @@
-"""The monster tiles and the chance of each reveal (SET-DECK, DECK-REVEAL, DECK-FIRST)."""
+"""The monster tiles and the chance of each reveal (SET-DECK, DECK-REVEAL, DECK-FIRST).
+
+What a tile makes the monster do, a stage's tiles and which tiles a reveal may show are the
+kernel's (its tables and ``revealable``); this module names the tiles and works out chances.
+"""
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
+
+from fearsome_rules.core import _encoding, _kernel
 
 TILES: Final = ("5", "7", "8", "10", "1hit", "2hits", "3hits")
 """Every tile name, in the deck's canonical order."""
 
-HIT_CAP: Final = 20
+HIT_CAP: Final = _encoding.TILE_STEPS[_encoding.FIRST_HIT_TILE]
 """A hit tile never makes the monster take more than 20 steps (MON-HITS)."""
 
 _ORDER: Final = {t: i for i, t in enumerate(TILES)}
@@ -17,7 +23,8 @@ _ORDER: Final = {t: i for i, t in enumerate(TILES)}
 
 def full_deck(three_hits: bool = False) -> tuple[str, ...]:
     """The 8 tiles of a stage: 5 7 7 8 8 10 1hit 2hits, or 3hits for 5 (VAR-THREE-HITS)."""
-    return sort_tiles(("3hits" if three_hits else "5", "7", "7", "8", "8", "10", "1hit", "2hits"))
+    counts = _kernel.stage_tiles(three_hits)
+    return tuple(t for k, t in enumerate(TILES) for _ in range(counts[k]))
 
 
 def sort_tiles(tiles: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -26,26 +33,31 @@ def sort_tiles(tiles: tuple[str, ...] | list[str]) -> tuple[str, ...]:
 
 
 def is_hit_tile(tile: str) -> bool:
-    return tile.endswith(("hit", "hits"))
+    return _ORDER[tile] >= _encoding.FIRST_HIT_TILE
 
 
 def hits_of(tile: str) -> int:
     """How many figures a hit tile wants (0 for a numbered tile)."""
-    return int(tile[0]) if is_hit_tile(tile) else 0
+    return _encoding.TILE_HITS[_ORDER[tile]]
 
 
 def steps_of(tile: str) -> int:
     """The most steps a tile allows: its number, or the cap of 20 for a hit tile (MON-TILE)."""
-    return HIT_CAP if is_hit_tile(tile) else int(tile)
+    return _encoding.TILE_STEPS[_ORDER[tile]]
 
 
 def outcomes(deck: tuple[str, ...], first_of_game: bool) -> list[tuple[str, Fraction]]:
-    """Each distinct tile that can be revealed with its exact probability (DECK-REVEAL).
+    """Each distinct tile of ``deck`` that can be revealed with its exact probability
+    (DECK-REVEAL); at the first reveal of a game only the tiles the kernel allows
+    (DECK-FIRST)."""
+    counts = [0] * len(TILES)
+    for t in deck:
+        counts[_ORDER[t]] += 1
+    return chances(counts, _kernel.revealable_kinds(first_of_game))
 
-    The first reveal of a game draws until a numbered tile comes up and shuffles the rest back,
-    which is the same as drawing uniformly among the numbered tiles (DECK-FIRST).
-    """
-    pool = [t for t in deck if not is_hit_tile(t)] if first_of_game else list(deck)
-    counts = Counter(pool)
-    total = len(pool)
-    return [(t, Fraction(counts[t], total)) for t in sort_tiles(list(counts))]
+
+def chances(counts: Sequence[int], kinds: int) -> list[tuple[str, Fraction]]:
+    """Each tile among the first ``kinds`` kinds with a count, and its probability: a uniform
+    draw of one tile among them (DECK-REVEAL)."""
+    total = sum(counts[:kinds])
+    return [(TILES[k], Fraction(n, total)) for k, n in enumerate(counts[:kinds]) if n]

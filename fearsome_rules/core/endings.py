@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import attrs
 
-from fearsome_rules.core import encoding, kernel
+from fearsome_rules.core import _encoding, _kernel
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import GameState, Phase, kinds_for, wrong_state
 
@@ -27,12 +27,12 @@ class Outcome:
 
 def decided(players: int, escapes: tuple[int, ...]) -> bool:
     """Whether a seat has all but one of its figures out (END-WIN), asked of the kernel."""
-    data = bytearray(encoding.SIZE)
-    data[encoding.PLAYERS] = players
-    data[encoding.FIGURES] = players * len(kinds_for(players))
-    data[encoding.ESCAPED] = len(escapes)
-    data[encoding.ESCAPES : encoding.ESCAPES + len(escapes)] = bytes(escapes)
-    return bool(kernel.decided(data))
+    data = bytearray(_encoding.SIZE)
+    data[_encoding.PLAYERS] = players
+    data[_encoding.FIGURES] = players * len(kinds_for(players))
+    data[_encoding.ESCAPED] = len(escapes)
+    data[_encoding.ESCAPES : _encoding.ESCAPES + len(escapes)] = bytes(escapes)
+    return bool(_kernel.decided(data))
 
 
 def outcome(state: GameState) -> Outcome | None:
@@ -53,8 +53,8 @@ def outcome(state: GameState) -> Outcome | None:
         raise wrong_state("outcome", state)
     if state.phase is not Phase.OVER:
         return None
-    counts = tuple(kernel.escaped(state.data, seat) for seat in range(state.players))
-    return ranked(state.ended_by, counts, tuple(kernel.ranking(state.data)), state.options)
+    counts = tuple(_kernel.escaped(state.data, seat) for seat in range(state.players))
+    return ranked(state.ended_by, counts, tuple(_kernel.ranking(state.data)), state.options)
 
 
 def ranked(

@@ -12,13 +12,24 @@ explanation can cite it without working it out again; ``rule`` is left out of th
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 if TYPE_CHECKING:
     from fearsome_rules.core.state import GameState
 
+
+EATEN: Final = "eaten"
+"""``FigureEaten.how``: stepped on by the monster (MON-EAT)."""
+PUSHED_OFF: Final = "pushed off the board"
+"""``FigureEaten.how``, ``StoneRemoved.reason``: pushed off the board (MON-PUSH-OFF)."""
+PUSHED_ONTO_TELEPORTER: Final = "pushed onto a teleporter"
+"""``FigureEaten.how``, ``StoneRemoved.reason``: pushed onto a teleporter (ADV-TELEPORT-PUSH)."""
+INSIDE_AT_END: Final = "inside at the end"
+"""``FigureEaten.how``: still inside after the last tile (STAGE-TWO-END)."""
+CORNER: Final = "corner"
+"""``StoneRemoved.reason``: a stone pushed onto a corner (PUSH-CORNER, MON-CORNER-STONE)."""
 
 _WHY = {"text": False}
 """Field metadata: the field says why, not what, and is left out of the event's text."""

@@ -1,7 +1,7 @@
 """A figure's move as the kernel reads it, and why one is refused, in words.
 
 The rules of figure movement (FIG-*, PUSH-*, POOL-*) are carried out by the kernel
-(:func:`~fearsome_rules.core.kernel.run_path`, :func:`~fearsome_rules.core.kernel.figure_step`);
+(:func:`~fearsome_rules.core._kernel.run_path`, :func:`~fearsome_rules.core._kernel.figure_step`);
 this module turns a :class:`~fearsome_rules.core.actions.FigureMove`'s path into the kernel's
 bytes and the kernel's packed refusal into an :class:`IllegalMoveError` naming the rule.
 """
@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from fearsome_rules.core import board, encoding
+from fearsome_rules.core import _encoding, board
 from fearsome_rules.core.actions import OUT, FigureMove
 from fearsome_rules.core.errors import IllegalMoveError
 
 ENTRY_NAMES: Final[tuple[str, ...]] = tuple(
-    board.NAMES[k] if k < board.CELLS else (OUT if k == encoding.AT_OUT else "") for k in range(256)
+    board.NAMES[k] if k < board.CELLS else (OUT if k == _encoding.AT_OUT else "")
+    for k in range(256)
 )
 """A path entry's name by the kernel's code: square names, and ``out`` for ``AT_OUT``."""
 
@@ -39,10 +40,10 @@ def path_bytes(move: FigureMove) -> bytes:
 
 def refusal(move: FigureMove, packed: int, points: int) -> IllegalMoveError:
     """The error for a move the kernel refused (``packed`` as
-    :func:`~fearsome_rules.core.kernel.run_path` returns it), naming the rule."""
+    :func:`~fearsome_rules.core._kernel.run_path` returns it), naming the rule."""
     why, code = packed & 255, (packed >> 8) & 255
     pos, target = (packed >> 16) & 255, (packed >> 24) & 255
-    rule = encoding.RULES[code]
+    rule = _encoding.RULES[code]
     return IllegalMoveError(rule, f"{_shown(move)}: {_reason(why, rule, pos, target, points)}")
 
 
@@ -55,21 +56,21 @@ def _shown(move: FigureMove) -> str:
 
 
 def _reason(why: int, rule: str, pos: int, target: int, points: int) -> str:
-    if why == encoding.WHY_POINTS_SPENT:
+    if why == _encoding.WHY_POINTS_SPENT:
         return f"the figure has only {points} movement points"
-    if why == encoding.WHY_OUT_WAITING:
+    if why == _encoding.WHY_OUT_WAITING:
         return "a waiting figure enters on p11 first"
-    if why == encoding.WHY_OUT_NOT_EXIT:
+    if why == _encoding.WHY_OUT_NOT_EXIT:
         return "a figure can only leave the board from the exit a1"
-    if why == encoding.WHY_OUT_NOT_LAST:
+    if why == _encoding.WHY_OUT_NOT_LAST:
         return "nothing can follow leaving through the exit"
-    if why == encoding.WHY_ENTER_NOT_P11:
+    if why == _encoding.WHY_ENTER_NOT_P11:
         return f"a waiting figure enters on p11, not {board.name(target)}"
-    if why == encoding.WHY_THROUGH_WALL:
+    if why == _encoding.WHY_THROUGH_WALL:
         return "only the monster walks through walls"
-    if why == encoding.WHY_NOT_ADJACENT:
+    if why == _encoding.WHY_NOT_ADJACENT:
         return f"{board.name(target)} is not orthogonally next to {board.name(pos)}"
-    if why == encoding.WHY_ENDS_ON_FIGURE:
+    if why == _encoding.WHY_ENDS_ON_FIGURE:
         if rule == "POOL-LAST-POINT":
             return (
                 f"the slide ends on {board.name(pos)}, where another figure stands, with no "

@@ -1,7 +1,7 @@
 """The game: a new game, the transitions (a figure move, a monster tile, a tile placed), the
 dry run, chance, and the legal actions.
 
-The rules themselves are the kernel's (:mod:`fearsome_rules.core.kernel`): figure movement,
+The rules themselves are the kernel's (:mod:`fearsome_rules.core._kernel`): figure movement,
 the monster's walk, turn order, rounds, stages and endings (SET-*, RND-*, FIG-*, PUSH-*,
 POOL-*, MON-*, ADV-*, DECK-*, STAGE-*, END-ALL-GONE, STAGE-TWO-END, VAR-THREE-HITS,
 VAR-FINISH-ROUND). This module checks what an action names (the phase, the figure, the tile),
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from fearsome_rules.core import board, deck, encoding, kernel
+from fearsome_rules.core import _encoding, _kernel, board, deck
 from fearsome_rules.core import events as ev
 from fearsome_rules.core import position_input as arg
 from fearsome_rules.core import trace as traces
@@ -122,9 +122,9 @@ def _play_figure(
         return err
     data = bytearray(state.data)
     setting = state.setting
-    refused = kernel.play_figure(data, setting.layout, setting.flags, i, path_bytes(move), records)
+    refused = _kernel.play_figure(data, setting.layout, setting.flags, i, path_bytes(move), records)
     if refused:
-        return refusal(move, refused, state.data[encoding.FACES + i] & 7)
+        return refusal(move, refused, state.data[_encoding.FACES + i] & 7)
     return GameState(bytes(data), setting)
 
 
@@ -133,20 +133,20 @@ _TILE_INDEX = {tile: k for k, tile in enumerate(deck.TILES)}
 
 def _reveal(state: GameState, tile: str, records: list[int] | None) -> GameState | RuleError:
     data = state.data
-    if data[encoding.PHASE] != encoding.MONSTER_PHASE:
+    if data[_encoding.PHASE] != _encoding.MONSTER_PHASE:
         return IllegalActionError(
             "RND-PHASES", "a monster tile is revealed only after every figure has moved"
         )
     k = _TILE_INDEX[tile]
-    if not data[encoding.DECK + k]:
+    if not data[_encoding.DECK + k]:
         return IllegalActionError(
             "DECK-REVEAL", f"tile {tile} is not among the unrevealed tiles {' '.join(state.deck)}"
         )
-    if data[encoding.STAGE] == 1 and data[encoding.REVEALS] == 0 and k >= encoding.FIRST_HIT_TILE:
+    if k >= _kernel.revealable(data):
         return IllegalActionError("DECK-FIRST", "the first tile of a game is never a hit tile")
     work = bytearray(data)
     setting = state.setting
-    kernel.reveal(work, setting.layout, setting.flags, k, records)
+    _kernel.reveal(work, setting.layout, setting.flags, k, records)
     return GameState(bytes(work), setting)
 
 
@@ -156,7 +156,7 @@ def _transition(
     """The state after the action or the rule it breaks, and its events if ``traced``."""
     if not isinstance(state, GameState):
         raise wrong_state(function, state)
-    if state.data[encoding.PHASE] == encoding.OVER:
+    if state.data[_encoding.PHASE] == _encoding.OVER:
         return IllegalActionError(state.ended_by, "the game is over"), ()
     records: list[int] | None = [] if traced else None
     if isinstance(action, FigureMove):
@@ -251,8 +251,9 @@ def chance_outcomes(state: GameState) -> list[tuple[Reveal, Fraction]]:
         raise wrong_state("chance_outcomes", state)
     if state.phase is not Phase.MONSTER:
         return []
-    first = state.stage == 1 and state.reveals == 0
-    return [(Reveal(t), p) for t, p in deck.outcomes(state.deck, first)]
+    data = state.data
+    counts = data[_encoding.DECK : _encoding.DECK + _encoding.N_TILES]
+    return [(Reveal(t), p) for t, p in deck.chances(counts, _kernel.revealable(data))]
 
 
 def legal_moves(state: GameState, figure: str | None = None) -> list[FigureMove]:

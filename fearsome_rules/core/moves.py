@@ -10,7 +10,9 @@ other views a caller needs:
   next and whether the path so far is already a legal move;
 - :func:`path_counts`: how many distinct legal paths lead to each distinct result (perft);
 - :class:`MoveSearch`: the moves of :func:`fearsome_rules.legal_moves`, found by the kernel and
-  named only when asked (a bot that draws one move names one).
+  named only when asked (a bot that draws one move names one), with what each leads to
+  (:class:`MoveResult`: where the figure ends, the board after) and its path as squares;
+- :func:`follow`: where a figure stands after some entries of a path, and the board then.
 
 Every path these functions produce is accepted by :func:`fearsome_rules.check`; the tests
 compare them with ``check`` by brute force.
@@ -18,18 +20,21 @@ compare them with ``check`` by brute force.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 import attrs
 
-from fearsome_rules.core import board, encoding, kernel
+from fearsome_rules.core import _encoding, _kernel, board
 from fearsome_rules.core.actions import OUT, FigureMove
 from fearsome_rules.core.errors import ArgumentTypeError
 from fearsome_rules.core.figures import ENTRY_NAMES, path_bytes, refusal
 from fearsome_rules.core.options import kernel_flags
 from fearsome_rules.core.state import (
+    BYTE_OF_PLACE,
     FIGURE_NAMES,
     PLACE_NAMES,
+    PLACE_OF_BYTE,
     WAITING,
     GameState,
     Phase,
@@ -37,75 +42,103 @@ from fearsome_rules.core.state import (
     wrong_state,
 )
 from fearsome_rules.core.turns import entry_limited, lifted, movers, must_enter, turn_error
+from fearsome_rules.core.view import Board
 
 _END_RULES = frozenset({"FIG-THROUGH", "POOL-LAST-POINT"})  # broken only by where a path ends
-_GONE = (encoding.AT_OUT, encoding.AT_REMOVED)  # a figure's place once it no longer moves
+_GONE = (_encoding.AT_OUT, _encoding.AT_REMOVED)  # a figure's place once it no longer moves
 
 
-_IDLE: list[kernel.Search] = []
+_IDLE: list[_kernel.Search] = []
 """Searches whose MoveSearch is gone, kept to search again in the buffers they have (a bot
 makes a MoveSearch per move)."""
 
 
-def _reused(state: GameState, start: int, cells: bytes, points: int) -> kernel.Search:
+def _reused(state: GameState, start: int, cells: bytes, points: int) -> _kernel.Search:
     """A search of a figure's moves, in an idle search's buffers where there is one."""
     flags = state.setting.flags
     if _IDLE:
         found = _IDLE.pop()
         found.again(cells, state.layout, state.monster, start, points, flags)
         return found
-    return kernel.Search(cells, state.layout, state.monster, start, points, flags)
+    return _kernel.Search(cells, state.layout, state.monster, start, points, flags)
+
+
+class MoveResult(NamedTuple):
+    """What one legal move of a :class:`MoveSearch` leads to, without building the state."""
+
+    figure: int
+    """The moving figure's index in ``state.figures``."""
+    start: int
+    """Where its move starts: a square, or ``WAITING``."""
+    end: int
+    """Where it ends: a square, ``OUT``, or where it started (the zero move)."""
+    board: Board
+    """The pieces after the move, without the mover (``board.with_figure(figure, end)`` puts
+    it back)."""
 
 
 class MoveSearch:
     """The legal figure moves of the player to move (or of one figure), one per distinct
     result, in the order of :func:`fearsome_rules.legal_moves`: each figure's zero move first,
     then its results by points spent. The kernel finds them; a move is named (built as a
-    :class:`FigureMove`) only when asked for."""
+    :class:`FigureMove`) only when asked for, and :meth:`results` says what each leads to."""
 
     def __del__(self) -> None:
         if len(_IDLE) < 16:
-            _IDLE.extend(found for _name, found, _skip in self.figures if found is not None)
+            _IDLE.extend(f[3] for f in self._found if f[3] is not None)
 
     def __init__(self, state: GameState, figure: str | None = None) -> None:
-        self.figures: list[tuple[str, kernel.Search | None, int]] = []
-        """Per figure that may move: its name, its search (None: the zero move only), and
-        how many of the search's first results to skip (the zero move it may not make)."""
+        self._found: list[tuple[str, int, int, _kernel.Search | None, int]] = []
+        """Per figure that may move: its name, index and start (the kernel's place byte), its
+        search (None: the zero move only), and how many of the search's first results to skip
+        (the zero move it may not make)."""
         self.counts: list[int] = []
+        """How many moves each figure that may move has, in order."""
         if not isinstance(state, GameState):
             raise wrong_state("MoveSearch", state)
         if figure is not None:
             figure = state.figures[figure_index(state, figure)].name
+        self.state = state
         if state.phase is not Phase.FIGURES:
             return
         data = state.data
         flags = state.setting.flags
         seat = state.to_move
-        names = FIGURE_NAMES[data[encoding.PLAYERS]]
-        per = data[encoding.FIGURES] // data[encoding.PLAYERS]
+        names = FIGURE_NAMES[data[_encoding.PLAYERS]]
+        per = data[_encoding.FIGURES] // data[_encoding.PLAYERS]
         wanted = None if figure is None else figure.strip().upper()
         for i in range(seat * per, seat * per + per):
-            if data[encoding.FACES + i] & encoding.MOVED or data[encoding.PLACES + i] in _GONE:
+            if data[_encoding.FACES + i] & _encoding.MOVED or data[_encoding.PLACES + i] in _GONE:
                 continue
             name = names[i]
             if wanted is not None and name != wanted:
                 continue
-            if kernel.entry_limited(data, i):  # RND-FIRST: only the zero move
-                self.figures.append((name, None, 0))
+            start = _kernel.start_of_move(data, i)
+            if _kernel.entry_limited(data, i):  # RND-FIRST: only the zero move
+                self._found.append((name, i, start, None, 0))
                 self.counts.append(1)
                 continue
-            start = kernel.start_of_move(data, i)
-            found = _reused(state, start, kernel.lifted(data, i), data[encoding.FACES + i] & 7)
-            skip = 1 if kernel.must_enter(data, i, flags) and found.count() > 1 else 0
-            self.figures.append((name, found, skip))
+            found = _reused(state, start, _kernel.lifted(data, i), data[_encoding.FACES + i] & 7)
+            skip = 1 if _kernel.must_enter(data, i, flags) and found.count() > 1 else 0
+            self._found.append((name, i, start, found, skip))
             self.counts.append(found.count() - skip)
 
     def __len__(self) -> int:
         return sum(self.counts)
 
+    def _at(self, k: int) -> tuple[str, int, int, _kernel.Search | None, int]:
+        """The figure's entry of move ``k``, and ``k`` within its search's results."""
+        if k >= 0:
+            for (name, i, start, found, skip), count in zip(self._found, self.counts, strict=True):
+                if k < count:
+                    return name, i, start, found, k + skip
+                k -= count
+        raise IndexError("no such move")
+
     def move(self, k: int) -> FigureMove:
         """The ``k``-th move (from 0)."""
-        for (name, found, skip), count in zip(self.figures, self.counts, strict=True):
+        # The loop of _at, inline: a random bot names one move per MoveSearch.
+        for (name, _i, _start, found, skip), count in zip(self._found, self.counts, strict=True):
             if k < count:
                 if found is None:
                     return FigureMove.unchecked(name, ())
@@ -114,24 +147,35 @@ class MoveSearch:
             k -= count
         raise IndexError("no such move")
 
-    def results(self) -> list[tuple[str, tuple[str, ...], int, bytes]]:
-        """Every move with what it leads to, in order: (figure, path, where it ends: a cell or
-        the kernel's ``AT_OUT``/``AT_WAITING``, the cells after without the mover); a zero move
-        ends where the figure stands, the cells unchanged."""
-        out: list[tuple[str, tuple[str, ...], int, bytes]] = []
-        for name, found, skip in self.figures:
+    def path(self, k: int) -> tuple[int, ...]:
+        """The path of the ``k``-th move as entries: squares, and ``OUT`` to leave from a1."""
+        _name, _i, _start, found, k = self._at(k)
+        return () if found is None else tuple(PLACE_OF_BYTE[e] for e in found.path(k))
+
+    def starts(self) -> list[tuple[int, int]]:
+        """For every move, in order: the moving figure's index and where its move starts (a
+        square or ``WAITING``); cheaper than :meth:`results` when the boards are not needed."""
+        out: list[tuple[int, int]] = []
+        for (_name, i, start, _found, _skip), count in zip(self._found, self.counts, strict=True):
+            out += [(i, PLACE_OF_BYTE[start])] * count
+        return out
+
+    def results(self) -> list[MoveResult]:
+        """What every move leads to, in the order of :meth:`moves`."""
+        out: list[MoveResult] = []
+        for _name, i, start, found, skip in self._found:
+            begin = PLACE_OF_BYTE[start]
             if found is None:
-                out.append((name, (), -1, b""))
+                out.append(MoveResult(i, begin, begin, Board(_kernel.lifted(self.state.data, i))))
                 continue
-            out += [
-                (name, path, end, cells) for end, path, cells in found.moves(ENTRY_NAMES)[skip:]
-            ]
+            for k in range(skip, found.count()):
+                out.append(MoveResult(i, begin, PLACE_OF_BYTE[found.end(k)], Board(found.board(k))))
         return out
 
     def moves(self) -> list[FigureMove]:
         """Every move, in order."""
         out: list[FigureMove] = []
-        for name, found, skip in self.figures:
+        for name, _i, _start, found, skip in self._found:
             if found is None:
                 out.append(FigureMove.unchecked(name, ()))
                 continue
@@ -140,9 +184,37 @@ class MoveSearch:
         return out
 
 
-def _search(state: GameState, i: int, start: int, cells: bytes) -> kernel.Search:
-    face = state.data[encoding.FACES + i] & 7
-    return kernel.Search(
+def entries(move: FigureMove) -> tuple[int, ...]:
+    """A move's path as entries: squares, and ``OUT`` for ``out`` (as :meth:`MoveSearch.path`)."""
+    return tuple(PLACE_OF_BYTE[e] for e in path_bytes(move))
+
+
+def follow(state: GameState, figure: int, path: Sequence[int]) -> tuple[int, Board]:
+    """Where figure ``figure`` (its index) stands after the entries ``path`` (squares, ``OUT``)
+    of a legal path or the start of one, the kernel carrying out each step (pushes, a pool's
+    slide), and the board then, without it."""
+    start, cells = lifted(state, figure)
+    after = bytearray(cells)
+    steps = bytes(BYTE_OF_PLACE.get(e, e) for e in path)
+    face = state.data[_encoding.FACES + figure] & 7
+    packed = _kernel.run_path(
+        after,
+        state.layout,
+        state.monster,
+        start,
+        face,
+        steps,
+        len(steps),
+        state.setting.flags,
+        0,
+        None,
+    )
+    return PLACE_OF_BYTE[(packed >> 16) & 255], Board(bytes(after))
+
+
+def _search(state: GameState, i: int, start: int, cells: bytes) -> _kernel.Search:
+    face = state.data[_encoding.FACES + i] & 7
+    return _kernel.Search(
         cells, state.layout, state.monster, start, face, kernel_flags(state.options)
     )
 
@@ -157,7 +229,7 @@ def _zero_allowed(state: GameState, i: int) -> bool:
 
 def _targets(pos: int) -> list[tuple[int, int]]:
     """(direction, square) of each step from ``pos`` (from waiting: p11 only)."""
-    if pos == encoding.AT_WAITING:
+    if pos == _encoding.AT_WAITING:
         return [(0, board.ENTRANCE)]
     return [(d, t) for d, t in enumerate(board.NEIGHBOUR[pos]) if t != board.OFF]
 
@@ -213,7 +285,7 @@ def _extend(
         yield FigureMove.unchecked(name, (*path, OUT))
     for d, target in _targets(pos):
         after = bytearray(cells)
-        step = kernel.figure_step(after, state.layout, state.monster, pos, d, flags, 0, None)
+        step = _kernel.figure_step(after, state.layout, state.monster, pos, d, flags, 0, None)
         if step & 255:
             continue
         end = (step >> 8) & 255
@@ -242,7 +314,7 @@ def destinations(state: GameState) -> dict[str, tuple[str, ...]]:
     for i, f in movers(state, None):
         ends: set[int] = set()
         if _zero_allowed(state, i):
-            ends.add(f.where if f.where >= 0 else encoding.AT_WAITING)
+            ends.add(f.where if f.where >= 0 else _encoding.AT_WAITING)
         if not entry_limited(state, i):
             start, cells = lifted(state, i)
             found = _search(state, i, start, cells)
@@ -252,9 +324,9 @@ def destinations(state: GameState) -> dict[str, tuple[str, ...]]:
 
 
 def _end_name(end: int) -> str:
-    if end == encoding.AT_OUT:
+    if end == _encoding.AT_OUT:
         return OUT
-    return PLACE_NAMES[WAITING] if end == encoding.AT_WAITING else board.NAMES[end]
+    return PLACE_NAMES[WAITING] if end == _encoding.AT_WAITING else board.NAMES[end]
 
 
 @attrs.frozen
@@ -300,7 +372,7 @@ def continuations(state: GameState, move: FigureMove) -> Continuation:
     start, base = lifted(state, i)
     cells = bytearray(base)
     steps = path_bytes(move)
-    packed = kernel.run_path(
+    packed = _kernel.run_path(
         cells, state.layout, state.monster, start, f.face, steps, len(steps), flags, 0, None
     )
     refused = refusal(move, packed, f.face) if packed & 255 else None
@@ -310,15 +382,15 @@ def continuations(state: GameState, move: FigureMove) -> Continuation:
     complete = refused is None and (bool(move.path) or _zero_allowed(state, i))
     left = f.face - len(steps)
     nexts: list[str] = []
-    if pos != encoding.AT_OUT and left > 0 and not entry_limited(state, i):
+    if pos != _encoding.AT_OUT and left > 0 and not entry_limited(state, i):
         if pos == board.EXIT:
             nexts.append(OUT)
         for d, target in _targets(pos):
             after = bytearray(cells)
-            step = kernel.figure_step(after, state.layout, state.monster, pos, d, flags, 0, None)
+            step = _kernel.figure_step(after, state.layout, state.monster, pos, d, flags, 0, None)
             if step & 255:
                 continue
-            onward = kernel.Search(
+            onward = _kernel.Search(
                 bytes(after), state.layout, state.monster, (step >> 8) & 255, left - 1, flags
             )
             if onward.count():
@@ -352,10 +424,10 @@ def path_counts(state: GameState, figure: str) -> list[tuple[FigureMove, int]]:
             nxt: dict[tuple[int, bytes], tuple[int, tuple[str, ...]]] = {}
             for (pos, cells), (n, path) in layer.items():
                 if pos == board.EXIT:
-                    add(encoding.AT_OUT, cells, (*path, OUT), n)
+                    add(_encoding.AT_OUT, cells, (*path, OUT), n)
                 for d, target in _targets(pos):
                     after = bytearray(cells)
-                    step = kernel.figure_step(
+                    step = _kernel.figure_step(
                         after, state.layout, state.monster, pos, d, flags, 0, None
                     )
                     if step & 255:

@@ -11,7 +11,7 @@ from typing import Any, Literal, get_args
 
 import attrs
 
-from fearsome_rules.core import encoding
+from fearsome_rules.core import _encoding
 from fearsome_rules.core.errors import SetupError, SetupTypeError, quote
 
 Reentry = Literal["optional", "mandatory"]
@@ -154,19 +154,19 @@ def _field(option: str) -> attrs.Attribute[Any]:
 
 @lru_cache(maxsize=64)
 def kernel_flags(options: RuleOptions) -> int:
-    """The kernel's bits (``encoding.OPT_*``) for a reading of the rules."""
+    """The kernel's bits (``_encoding.OPT_*``) for a reading of the rules."""
     bits = (
-        (options.monster_corner_stone == "remove", encoding.OPT_CORNER_REMOVE),
-        (options.monster_slide_figure == "push", encoding.OPT_SLIDE_PUSH),
-        (options.monster_pool_edge == "wrap", encoding.OPT_POOL_WRAP),
-        (options.wrap_entry_figure == "push", encoding.OPT_WRAP_PUSH),
-        (options.turn_stone_tie == "turn", encoding.OPT_TIE_TURNS),
-        (options.turn_stone_chain == "turn_again", encoding.OPT_CHAIN_TURNS),
-        (options.turn_stone_beyond_wall == "turn_first", encoding.OPT_BEYOND_WALL_TURNS),
-        (options.turn_stone_on_pool == "turn", encoding.OPT_POOL_TURNS),
-        (options.slide_over_figure == "stop", encoding.OPT_SLIDE_STOP),
-        (options.reentry == "mandatory", encoding.OPT_MANDATORY),
-        (options.finish_round, encoding.OPT_FINISH_ROUND),
-        (options.three_hits, encoding.OPT_THREE_HITS),
+        (options.monster_corner_stone == "remove", _encoding.OPT_CORNER_REMOVE),
+        (options.monster_slide_figure == "push", _encoding.OPT_SLIDE_PUSH),
+        (options.monster_pool_edge == "wrap", _encoding.OPT_POOL_WRAP),
+        (options.wrap_entry_figure == "push", _encoding.OPT_WRAP_PUSH),
+        (options.turn_stone_tie == "turn", _encoding.OPT_TIE_TURNS),
+        (options.turn_stone_chain == "turn_again", _encoding.OPT_CHAIN_TURNS),
+        (options.turn_stone_beyond_wall == "turn_first", _encoding.OPT_BEYOND_WALL_TURNS),
+        (options.turn_stone_on_pool == "turn", _encoding.OPT_POOL_TURNS),
+        (options.slide_over_figure == "stop", _encoding.OPT_SLIDE_STOP),
+        (options.reentry == "mandatory", _encoding.OPT_MANDATORY),
+        (options.finish_round, _encoding.OPT_FINISH_ROUND),
+        (options.three_hits, _encoding.OPT_THREE_HITS),
     )
     return sum(bit for on, bit in bits if on)

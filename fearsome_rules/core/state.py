@@ -1,7 +1,7 @@
 """Immutable state of a game: figures, stones, the monster, the deck, whose turn it is.
 
 A state holds the position as the kernel's flat bytes (``GameState.data``, laid out in
-:mod:`fearsome_rules.core.kernel`), which the transitions copy and change, and the layout that
+:mod:`fearsome_rules.core._kernel`), which the transitions copy and change, and the layout that
 moves only while tiles are placed (pools, teleporters, the tiles left to place). Everything
 else is read from those bytes: ``cells``, one int per cell index (see ``board``), 0 empty, a
 negative code a stone, ``i + 1`` the figure ``GameState.figures[i]``; the figures; the monster
@@ -18,7 +18,7 @@ from typing import Any, Final
 
 import attrs
 
-from fearsome_rules.core import board, encoding
+from fearsome_rules.core import _encoding, board
 from fearsome_rules.core.deck import TILES
 from fearsome_rules.core.errors import (
     ArgumentTypeError,
@@ -125,23 +125,23 @@ def layout_bytes(pools: frozenset[int], teleporters: tuple[Teleporter, ...]) -> 
     """The kernel's layout for these pools and teleporters: per cell the floor (POOL,
     TELEPORTER), the partner teleporter's square (its own while the partner is not placed,
     ADV-TELEPORT), its arrow, and what a figure's step onto it finds (STEPS)."""
-    out = bytearray(encoding.LAYOUT_SIZE)
+    out = bytearray(_encoding.LAYOUT_SIZE)
     for sq in range(board.CELLS):
-        out[encoding.PARTNERS + sq] = 255
+        out[_encoding.PARTNERS + sq] = 255
         if not board.ON_BOARD[sq]:
-            out[encoding.STEPS + sq] = encoding.STEP_NEVER
-    out[encoding.STEPS + encoding.NONE] = encoding.STEP_NEVER
+            out[_encoding.STEPS + sq] = _encoding.STEP_NEVER
+    out[_encoding.STEPS + _encoding.NONE] = _encoding.STEP_NEVER
     for sq in pools:
-        out[sq] |= encoding.POOL
-        out[encoding.STEPS + sq] = encoding.STEP_POOL
+        out[sq] |= _encoding.POOL
+        out[_encoding.STEPS + sq] = _encoding.STEP_POOL
     for sq, pair, direction in teleporters:
-        out[sq] |= encoding.TELEPORTER
-        out[encoding.STEPS + sq] = encoding.STEP_NEVER
-        out[encoding.ARROWS + sq] = direction
-        out[encoding.PARTNERS + sq] = sq
+        out[sq] |= _encoding.TELEPORTER
+        out[_encoding.STEPS + sq] = _encoding.STEP_NEVER
+        out[_encoding.ARROWS + sq] = direction
+        out[_encoding.PARTNERS + sq] = sq
         for other, other_pair, _ in teleporters:
             if other_pair == pair and other != sq:
-                out[encoding.PARTNERS + sq] = other
+                out[_encoding.PARTNERS + sq] = other
     return bytes(out)
 
 
@@ -151,10 +151,21 @@ def pool_mask(pools: frozenset[int]) -> tuple[bool, ...]:
     return tuple(i in pools for i in range(board.CELLS))
 
 
-_AT = {encoding.AT_WAITING: WAITING, encoding.AT_OUT: OUT, encoding.AT_REMOVED: REMOVED}
-_PLACE_BYTE = {WAITING: encoding.AT_WAITING, OUT: encoding.AT_OUT, REMOVED: encoding.AT_REMOVED}
-_SIGNED = tuple(v - 256 if v >= encoding.FIRST_STONE else v for v in range(256))
-"""A cell byte as the signed code of ``cells``: a stone byte is the stone code plus 256."""
+# The bridge between the kernel's bytes and the public codes, in one place: every module of
+# the core that hands a place or a piece to the rooms above reads these.
+_AT = {_encoding.AT_WAITING: WAITING, _encoding.AT_OUT: OUT, _encoding.AT_REMOVED: REMOVED}
+PLACE_OF_BYTE: Final[tuple[int, ...]] = tuple(_AT.get(v, v) for v in range(256))
+"""A figure's place byte as ``Figure.where``: a square, ``WAITING``, ``OUT`` or ``REMOVED``."""
+BYTE_OF_PLACE: Final = {
+    WAITING: _encoding.AT_WAITING,
+    OUT: _encoding.AT_OUT,
+    REMOVED: _encoding.AT_REMOVED,
+}
+"""``Figure.where`` off the board as the kernel's place byte."""
+PIECE_OF_BYTE: Final[tuple[int, ...]] = tuple(
+    v - 256 if v >= _encoding.FIRST_STONE else v for v in range(256)
+)
+"""A cell byte as the code of ``cells``: a stone byte is the stone code plus 256."""
 
 
 @attrs.frozen(cache_hash=True)
@@ -220,30 +231,30 @@ class GameState:
     ) -> GameState:
         """A state from every field as the properties give them (cells with signed codes,
         figures as Figure objects, the deck as tile names)."""
-        data = bytearray(encoding.SIZE)
+        data = bytearray(_encoding.SIZE)
         for sq, v in enumerate(cells):
-            data[encoding.CELLS + sq] = v & 0xFF
+            data[_encoding.CELLS + sq] = v & 0xFF
         figs = tuple(figures)
         for i, f in enumerate(figs):
-            data[encoding.PLACES + i] = f.where if f.where >= 0 else _PLACE_BYTE[f.where]
-            data[encoding.FACES + i] = f.face | (encoding.MOVED if f.moved else 0)
-        data[encoding.MONSTER] = monster
-        data[encoding.FACING] = facing
-        data[encoding.PHASE] = PHASES.index(phase)
-        data[encoding.TO_MOVE] = to_move & 0xFF
-        data[encoding.ROUND] = round
-        data[encoding.STAGE] = stage
-        data[encoding.START] = start_player
-        data[encoding.REVEALS] = reveals
-        data[encoding.ENDED] = encoding.ENDINGS.index(ended_by)
-        data[encoding.PLAYERS] = players
-        data[encoding.FIGURES] = len(figs)
+            data[_encoding.PLACES + i] = f.where if f.where >= 0 else BYTE_OF_PLACE[f.where]
+            data[_encoding.FACES + i] = f.face | (_encoding.MOVED if f.moved else 0)
+        data[_encoding.MONSTER] = monster
+        data[_encoding.FACING] = facing
+        data[_encoding.PHASE] = PHASES.index(phase)
+        data[_encoding.TO_MOVE] = to_move & 0xFF
+        data[_encoding.ROUND] = round
+        data[_encoding.STAGE] = stage
+        data[_encoding.START] = start_player
+        data[_encoding.REVEALS] = reveals
+        data[_encoding.ENDED] = _encoding.ENDINGS.index(ended_by)
+        data[_encoding.PLAYERS] = players
+        data[_encoding.FIGURES] = len(figs)
         for tile in deck:
-            data[encoding.DECK + TILES.index(tile)] += 1
+            data[_encoding.DECK + TILES.index(tile)] += 1
         esc = tuple(escapes)
-        data[encoding.ESCAPED] = len(esc)
+        data[_encoding.ESCAPED] = len(esc)
         for k, seat in enumerate(esc):
-            data[encoding.ESCAPES + k] = seat
+            data[_encoding.ESCAPES + k] = seat
         setting = Setting(options, pools, tuple(teleporters), setup, tuple(to_place))
         return cls(bytes(data), setting)
 
@@ -319,7 +330,7 @@ class GameState:
 
     @property
     def players(self) -> int:
-        return self.data[encoding.PLAYERS]
+        return self.data[_encoding.PLAYERS]
 
     @property
     def cells(self) -> tuple[int, ...]:
@@ -328,7 +339,7 @@ class GameState:
             return self.cells_read
         except AttributeError:
             cells = tuple(
-                _SIGNED[v] for v in self.data[encoding.CELLS : encoding.CELLS + board.CELLS]
+                PIECE_OF_BYTE[v] for v in self.data[_encoding.CELLS : _encoding.CELLS + board.CELLS]
             )
             object.__setattr__(self, "cells_read", cells)
             return cells
@@ -340,73 +351,73 @@ class GameState:
             return self.figures_read
         except AttributeError:
             data = self.data
-            kinds = kinds_for(data[encoding.PLAYERS])
+            kinds = kinds_for(data[_encoding.PLAYERS])
             per = len(kinds)
             figures = tuple(
                 Figure(
                     i // per,
                     kinds[i % per],
-                    data[encoding.FACES + i] & 7,
-                    _AT.get(data[encoding.PLACES + i], data[encoding.PLACES + i]),
-                    bool(data[encoding.FACES + i] & encoding.MOVED),
+                    data[_encoding.FACES + i] & 7,
+                    PLACE_OF_BYTE[data[_encoding.PLACES + i]],
+                    bool(data[_encoding.FACES + i] & _encoding.MOVED),
                 )
-                for i in range(data[encoding.FIGURES])
+                for i in range(data[_encoding.FIGURES])
             )
             object.__setattr__(self, "figures_read", figures)
             return figures
 
     @property
     def monster(self) -> int:
-        return self.data[encoding.MONSTER]
+        return self.data[_encoding.MONSTER]
 
     @property
     def facing(self) -> int:
-        return self.data[encoding.FACING]
+        return self.data[_encoding.FACING]
 
     @property
     def phase(self) -> Phase:
-        return PHASES[self.data[encoding.PHASE]]
+        return PHASES[self.data[_encoding.PHASE]]
 
     @property
     def to_move(self) -> int:
         """The seat to move in the figure phase (and, in the placement phase, to place); -1
         otherwise."""
-        seat = self.data[encoding.TO_MOVE]
-        return -1 if seat == encoding.NONE else seat
+        seat = self.data[_encoding.TO_MOVE]
+        return -1 if seat == _encoding.NONE else seat
 
     @property
     def round(self) -> int:
-        return self.data[encoding.ROUND]
+        return self.data[_encoding.ROUND]
 
     @property
     def stage(self) -> int:
-        return self.data[encoding.STAGE]
+        return self.data[_encoding.STAGE]
 
     @property
     def start_player(self) -> int:
-        return self.data[encoding.START]
+        return self.data[_encoding.START]
 
     @property
     def deck(self) -> tuple[str, ...]:
         """The monster tiles not yet revealed in this stage, in the order of ``deck.TILES``."""
         data = self.data
-        return tuple(t for k, t in enumerate(TILES) for _ in range(data[encoding.DECK + k]))
+        return tuple(t for k, t in enumerate(TILES) for _ in range(data[_encoding.DECK + k]))
 
     @property
     def reveals(self) -> int:
         """Monster tiles carried out in this stage (0..7)."""
-        return self.data[encoding.REVEALS]
+        return self.data[_encoding.REVEALS]
 
     @property
     def escapes(self) -> tuple[int, ...]:
         """The owner's seat of every figure that got out, in the order they got out (END-MOST)."""
         data = self.data
-        return tuple(data[encoding.ESCAPES : encoding.ESCAPES + data[encoding.ESCAPED]])
+        return tuple(data[_encoding.ESCAPES : _encoding.ESCAPES + data[_encoding.ESCAPED]])
 
     @property
     def ended_by(self) -> str:
         """Once the game is over, the rule that ended it (END-WIN, END-ALL-GONE, STAGE-TWO-END)."""
-        return encoding.ENDINGS[self.data[encoding.ENDED]]
+        return _encoding.ENDINGS[self.data[_encoding.ENDED]]
 
     @property
     def pool(self) -> tuple[bool, ...]:
@@ -417,7 +428,7 @@ class GameState:
         """The squares holding a stone."""
         data = self.data
         return frozenset(
-            sq for sq in range(board.CELLS) if data[encoding.CELLS + sq] >= encoding.FIRST_STONE
+            sq for sq in range(board.CELLS) if data[_encoding.CELLS + sq] >= _encoding.FIRST_STONE
         )
 
     def figure(self, figure_name: str) -> Figure:

@@ -1,6 +1,6 @@
 """The kernel's trace as events: what an action did, for front-ends, explanations and tests.
 
-The kernel records each thing it does as one packed int (``encoding.T_*``), and only when asked;
+The kernel records each thing it does as one packed int (``_encoding.T_*``), and only when asked;
 :func:`events` turns those records into the typed events of :mod:`fearsome_rules.core.events`,
 naming squares, figures, directions, tiles and rules as people write them.
 """
@@ -10,17 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from fearsome_rules.core import board, encoding
+from fearsome_rules.core import _encoding, board
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.deck import TILES
 from fearsome_rules.core.state import FIGURE_NAMES, SEAT_LETTERS, STONE_KINDS, GameState
 
 HOW: Final = {
-    encoding.HOW_EATEN: "eaten",
-    encoding.HOW_PUSHED_OFF: "pushed off the board",
-    encoding.HOW_TELEPORTER: "pushed onto a teleporter",
-    encoding.HOW_INSIDE: "inside at the end",
-    encoding.HOW_CORNER: "corner",
+    _encoding.HOW_EATEN: ev.EATEN,
+    _encoding.HOW_PUSHED_OFF: ev.PUSHED_OFF,
+    _encoding.HOW_TELEPORTER: ev.PUSHED_ONTO_TELEPORTER,
+    _encoding.HOW_INSIDE: ev.INSIDE_AT_END,
+    _encoding.HOW_CORNER: ev.CORNER,
 }
 """How a figure was hit or a stone removed, as the events say it."""
 
@@ -45,9 +45,9 @@ def events(
     for record in records:
         kind = record & 255
         a, b, c, d, e, f = ((record >> shift) & 255 for shift in (8, 16, 24, 32, 40, 48))
-        if kind == encoding.T_LOOK:
+        if kind == _encoding.T_LOOK:
             look = (a, b, c)
-        elif kind == encoding.T_SEEN:
+        elif kind == _encoding.T_SEEN:
             pos, frm, to = look
 
             def seen(code: int, dist: int) -> str:
@@ -58,9 +58,9 @@ def events(
             )
             if to != frm:
                 out.append(ev.MonsterTurned(_square(pos), LETTERS[frm], LETTERS[to]))
-        elif kind == encoding.T_MONSTER_STEP:
+        elif kind == _encoding.T_MONSTER_STEP:
             out.append(ev.MonsterStepped(a, _square(b), _square(c), LETTERS[d]))
-        elif kind == encoding.T_TURN_STONE:
+        elif kind == _encoding.T_TURN_STONE:
             out.append(
                 ev.MonsterTurnedByStone(
                     _square(a),
@@ -68,42 +68,42 @@ def events(
                     STONE_KINDS[c - 256],
                     LETTERS[d],
                     LETTERS[e],
-                    encoding.RULES[f],
+                    _encoding.RULES[f],
                 )
             )
-        elif kind == encoding.T_WRAP:
+        elif kind == _encoding.T_WRAP:
             out.append(ev.MonsterWrapped(_square(a), _square(b), board.WALL[a][c]))
-        elif kind == encoding.T_MONSTER_SLIDE:
+        elif kind == _encoding.T_MONSTER_SLIDE:
             out.append(ev.MonsterSlid(_square(a), _square(b)))
-        elif kind == encoding.T_TELEPORT:
+        elif kind == _encoding.T_TELEPORT:
             out.append(ev.MonsterTeleported(_square(a), _square(b), LETTERS[c]))
-        elif kind == encoding.T_EAT:
+        elif kind == _encoding.T_EAT:
             then = "waiting" if e == 1 else "removed"
-            out.append(ev.FigureEaten(names[a - 1], _square(b), HOW[c], then, encoding.RULES[d]))
-        elif kind == encoding.T_FIGURE_PUSHED:
-            out.append(ev.FigurePushed(names[a - 1], _square(b), _square(c), encoding.RULES[d]))
-        elif kind == encoding.T_STONE_PUSHED:
+            out.append(ev.FigureEaten(names[a - 1], _square(b), HOW[c], then, _encoding.RULES[d]))
+        elif kind == _encoding.T_FIGURE_PUSHED:
+            out.append(ev.FigurePushed(names[a - 1], _square(b), _square(c), _encoding.RULES[d]))
+        elif kind == _encoding.T_STONE_PUSHED:
             by = names[c - 1] if c else "monster"
-            out.append(ev.StonePushed(_square(a), _square(b), by, encoding.RULES[d]))
-        elif kind == encoding.T_STONE_SLID:
+            out.append(ev.StonePushed(_square(a), _square(b), by, _encoding.RULES[d]))
+        elif kind == _encoding.T_STONE_SLID:
             out.append(ev.StoneSlid(_square(a), _square(b)))
-        elif kind == encoding.T_FIGURE_SLID:
+        elif kind == _encoding.T_FIGURE_SLID:
             out.append(ev.FigureSlid(names[a - 1], _square(b), _square(c)))
-        elif kind == encoding.T_STONE_REMOVED:
+        elif kind == _encoding.T_STONE_REMOVED:
             out.append(ev.StoneRemoved(_square(a), HOW[b]))
-        elif kind == encoding.T_FIGURE_STEPPED:
-            start = "waiting" if b == encoding.AT_WAITING else _square(b)
+        elif kind == _encoding.T_FIGURE_STEPPED:
+            start = "waiting" if b == _encoding.AT_WAITING else _square(b)
             out.append(ev.FigureStepped(names[a - 1], start, _square(c)))
-        elif kind == encoding.T_FIGURE_EXITED:
+        elif kind == _encoding.T_FIGURE_EXITED:
             out.append(ev.FigureExited(names[a - 1]))
-        elif kind == encoding.T_FLIPPED:
+        elif kind == _encoding.T_FLIPPED:
             out.append(ev.FigureFlipped(names[a - 1], b))
-        elif kind == encoding.T_TILE:
+        elif kind == _encoding.T_TILE:
             out.append(ev.TileRevealed(TILES[a]))
-        elif kind == encoding.T_STAGE:
+        elif kind == _encoding.T_STAGE:
             out.append(ev.StageChanged(a))
-        elif kind == encoding.T_ROUND:
+        elif kind == _encoding.T_ROUND:
             out.append(ev.RoundStarted(a, SEAT_LETTERS[b]))
-        elif kind == encoding.T_ENDED:
+        elif kind == _encoding.T_ENDED:
             out.append(ended(after))
     return tuple(out)

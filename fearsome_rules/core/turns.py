@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from fearsome_rules.core import encoding, kernel
+from fearsome_rules.core import _encoding, _kernel
 from fearsome_rules.core.actions import FigureMove
 from fearsome_rules.core.errors import IllegalActionError, IllegalMoveError, RuleError
 from fearsome_rules.core.options import kernel_flags
@@ -34,21 +34,21 @@ def turn_error(state: GameState, move: FigureMove) -> tuple[int, RuleError | Non
     the phase, whose turn it is, whether the figure still moves this round (RND-PHASES,
     RND-ORDER, RND-ONCE, RND-FIRST); None if it may move."""
     data = state.data
-    if data[encoding.PHASE] != encoding.FIGURES_PHASE:
+    if data[_encoding.PHASE] != _encoding.FIGURES_PHASE:
         return -1, IllegalActionError(
             "RND-PHASES", f"it is the {state.phase.value} phase, not the figure phase"
         )
-    i = FIGURE_INDEX[data[encoding.PLAYERS]].get(move.figure, -1)
+    i = FIGURE_INDEX[data[_encoding.PLAYERS]].get(move.figure, -1)
     if i < 0:
         try:
             i = figure_index(state, move.figure)
         except ValueError as e:
             return -1, IllegalMoveError("SET-FIGURES", str(e))
-    packed = kernel.turn_error(data, i, bool(move.path))
+    packed = _kernel.turn_error(data, i, bool(move.path))
     if not packed:
         return i, None
     f = state.figures[i]
-    rule = encoding.RULES[packed & 255]
+    rule = _encoding.RULES[packed & 255]
     if rule == "RND-ORDER":
         message = (
             f"{f.name} belongs to {SEAT_LETTERS[f.owner]}, but "
@@ -78,16 +78,16 @@ def movers(state: GameState, figure: str | None) -> list[tuple[int, Figure]]:
 def lifted(state: GameState, i: int) -> tuple[int, bytes]:
     """Where figure ``i`` starts its move (a square, or the kernel's AT_WAITING) and the cells
     it moves over, which do not hold it: it may pass back over its own square."""
-    return kernel.start_of_move(state.data, i), kernel.lifted(state.data, i)
+    return _kernel.start_of_move(state.data, i), _kernel.lifted(state.data, i)
 
 
 def entry_limited(state: GameState, i: int) -> bool:
     """RND-FIRST: figure ``i`` waits, and its owner has brought two figures onto the board in
     round 1, so it may only make the zero move."""
-    return bool(kernel.entry_limited(state.data, i))
+    return bool(_kernel.entry_limited(state.data, i))
 
 
 def must_enter(state: GameState, i: int) -> bool:
     """FIG-WAITING under ``reentry=mandatory``: from round 2 a waiting figure that can enter
     must."""
-    return bool(kernel.must_enter(state.data, i, kernel_flags(state.options)))
+    return bool(_kernel.must_enter(state.data, i, kernel_flags(state.options)))

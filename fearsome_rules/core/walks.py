@@ -12,16 +12,19 @@ from typing import Final
 
 import attrs
 
+from fearsome_rules.core import _kernel
 from fearsome_rules.core import events as ev
-from fearsome_rules.core import kernel
 from fearsome_rules.core import trace as traces
+from fearsome_rules.core._encoding import MAX_TURNS as _MAX_TURNS
+from fearsome_rules.core._encoding import TILE_HITS, TILE_STEPS
 from fearsome_rules.core.deck import TILES
-from fearsome_rules.core.encoding import TILE_HITS, TILE_STEPS
 from fearsome_rules.core.errors import ArgumentError, ArgumentTypeError, quote, whole_number
 from fearsome_rules.core.state import GameState, wrong_state
 
 MAX_STEPS: Final = 1_000
 """The longest walk asked for (a tile walks at most 20 steps: HIT_CAP)."""
+MAX_TURNS: Final = _MAX_TURNS
+"""The most turns the monster makes at turning stones in one step (ADV-TURN-CHAIN)."""
 
 
 @attrs.frozen
@@ -66,7 +69,7 @@ def walk_traced(state: GameState, walk: Walk) -> tuple[GameState, tuple[ev.Event
         raise ArgumentTypeError("walk_traced(walk)", "a Walk", walk)
     data = bytearray(state.data)
     records: list[int] = []
-    kernel.Walk(data, state.layout, state.setting.flags, records).run(walk.steps, walk.hits)
+    _kernel.Walk(data, state.layout, state.setting.flags, records).run(walk.steps, walk.hits)
     after = GameState(bytes(data), state.setting)
     return after, traces.events(state, records, after, _never_ends)
 

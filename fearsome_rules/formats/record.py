@@ -269,8 +269,12 @@ def load_record(path: str) -> GameRecord:
 
 def _line_of(text: str, path: str, action: int) -> int:
     """The line on which element ``action`` (1-based) of ``actions`` starts, or 0."""
-    # Imported here: only a record file that fails needs PyYAML (a browser's Python has none).
-    from fearsome_rules.formats.safe_input import load_yaml
+    # Imported here: only a record file that fails needs PyYAML, for the line of the error; an
+    # engine without it (a browser's Python, an install without extras) names no line.
+    try:
+        from fearsome_rules.formats.safe_input import load_yaml
+    except ImportError:
+        return 0
 
     try:
         data, marks = load_yaml(text, path)  # JSON is YAML, nearly always

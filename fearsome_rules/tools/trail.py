@@ -202,7 +202,7 @@ def _monster_trail(
                     hits=tuple(
                         x.figure
                         for x in step_events
-                        if isinstance(x, ev.FigureEaten) and x.how != "inside at the end"
+                        if isinstance(x, ev.FigureEaten) and x.how != ev.INSIDE_AT_END
                     ),
                 )
             )

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from strategies import played
 
 import fearsome_rules as fr
-from fearsome_rules.core import kernel
+from fearsome_rules.core import _kernel as kernel
 
 COUNT = int(os.environ.get("DIFFERENTIAL_POSITIONS", "400"))
 

@@ -22,7 +22,8 @@ import pytest
 from differential import random_position
 
 import fearsome_rules as fr
-from fearsome_rules.core import encoding, kernel
+from fearsome_rules.core import _encoding as encoding
+from fearsome_rules.core import _kernel as kernel
 
 COUNT = int(os.environ.get("KERNEL_DIFFERENTIAL", "20000"))
 PLAYOUTS = 200
@@ -33,8 +34,8 @@ compiled_only = pytest.mark.skipif(
 
 
 def pure_kernel() -> ModuleType:
-    """kernel.py run by CPython, beside the compiled module, under a name of its own."""
-    source = Path(kernel.__file__).with_name("kernel.py")
+    """_kernel.py run by CPython, beside the compiled module, under a name of its own."""
+    source = Path(kernel.__file__).with_name("_kernel.py")
     spec = importlib.util.spec_from_file_location("fearsome_rules_pure_kernel", source)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -141,7 +142,7 @@ SHIMMED = """
 import sys
 sys.modules["cython"] = None  # import cython fails, as where Cython is not installed
 import fearsome_rules as fr
-from fearsome_rules.core import kernel
+from fearsome_rules.core import _kernel as kernel
 assert not fr.COMPILED and kernel.cython.__name__ == "fearsome_rules.core.cython_shim"
 games = fr.playouts(fr.new_game(3), 20, seed=4)
 print(repr([(g.outcome, g.rounds) for g in games]))

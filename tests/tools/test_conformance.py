@@ -62,14 +62,6 @@ def test_cases_name_the_readings_they_depend_on(option: str) -> None:
         assert result.status != "failed", "\n".join(result.lines())
 
 
-def test_package_schema_is_the_canonical_one() -> None:
-    canonical = (ROOT / "conformance" / "schema.json").read_text(encoding="utf-8")
-    shipped_file = ROOT / "fearsome_rules" / "tools" / "conformance" / "schema.json"
-    shipped = shipped_file.read_text(encoding="utf-8")
-    assert json.loads(canonical) == json.loads(shipped)
-    assert canonical == shipped
-
-
 # --- malformed files: precise file:line:column problems, never a traceback -----------------
 
 GOOD = """\

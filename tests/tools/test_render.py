@@ -203,7 +203,7 @@ def test_html_of_a_position() -> None:
 
 def _tool() -> ModuleType:
     spec = importlib.util.spec_from_file_location(
-        "make_pictures", ROOT / "tools" / "make_pictures.py"
+        "make_pictures", ROOT / "scripts" / "make_pictures.py"
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -223,11 +223,11 @@ def test_committed_pictures_are_up_to_date() -> None:
         for name, svg in want.items()
         if not (img / name).is_file() or (img / name).read_text(encoding="utf-8") != svg
     ]
-    assert not stale, f"out of date: {stale}; run python3 tools/make_pictures.py"
+    assert not stale, f"out of date: {stale}; run python3 scripts/make_pictures.py"
     for svg in want.values():
         ET.fromstring(svg)
     linked = set(re.findall(r"img/([\w-]+\.svg)", _docs_text()))
-    # architecture.svg is drawn from the imports by tools/make_architecture.py, not from cases.
+    # architecture.svg is drawn from the imports by scripts/make_architecture.py, not from cases.
     assert linked == {*want, "architecture.svg"}, "every picture is shown in the docs"
 
 

@@ -29,16 +29,23 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Final
 
-from fearsome_rules.core import board, deck, encoding, kernel
+from fearsome_rules.core import board, deck
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
 from fearsome_rules.core.errors import ArgumentError, ArgumentTypeError, quote
-from fearsome_rules.core.figures import ENTRY_NAMES, path_bytes
 from fearsome_rules.core.game import chance_outcomes, check
 from fearsome_rules.core.layout import TELEPORTER_TILES, TILE_ORDER
-from fearsome_rules.core.moves import MoveSearch
+from fearsome_rules.core.moves import MoveSearch, entries, follow
 from fearsome_rules.core.placement import legal_placements
-from fearsome_rules.core.state import SEAT_LETTERS, GameState, Phase, figure_index, wrong_state
-from fearsome_rules.core.turns import lifted
+from fearsome_rules.core.state import OUT as OUT_PLACE
+from fearsome_rules.core.state import (
+    SEAT_LETTERS,
+    WAITING,
+    GameState,
+    Phase,
+    figure_index,
+    wrong_state,
+)
+from fearsome_rules.core.view import Board
 
 Policy = Callable[[GameState], Action]
 """A player: any function from a position to its action (a figure move or a placement), such as
@@ -85,11 +92,12 @@ _LENGTH_STARTS: Final = tuple(
 )
 """The first route number of each route length (0 to 6 entries, and the end)."""
 _DIRECTION: Final = bytes(
-    next((d for d, t in enumerate(board.NEIGHBOUR[sq]) if t == entry), 255) if entry < 256 else 255
+    next((d for d, t in enumerate(board.NEIGHBOUR[sq]) if t == entry), 255)
     for sq in range(board.CELLS)
-    for entry in range(256)
+    for entry in range(board.CELLS)
 )
-"""``_DIRECTION[square * 256 + entry]``: the direction of a step from a square onto a neighbour."""
+"""``_DIRECTION[square * CELLS + entry]``: the direction of a step from a square onto a
+neighbour."""
 
 
 def route_number(steps: str | tuple[str, ...]) -> int:
@@ -180,56 +188,42 @@ def _whole(number: object, argument: str, limit: int = NUM_ACTIONS) -> int:
 
 
 class _Routes:
-    """The route numbers of one figure's legal paths. A path is the kernel's entry codes; the
-    route of each prefix is kept, since the paths of a search share their prefixes."""
+    """The route numbers of one figure's legal paths. A path is its entries (squares, and
+    ``OUT`` to leave); the route of each prefix is kept, since the paths of a search share
+    their prefixes."""
 
-    def __init__(self, state: GameState, start: int, cells: bytes, points: int) -> None:
+    def __init__(self, state: GameState, figure: int, start: int) -> None:
         self.state = state
-        self.layout = state.layout
-        self.start = start
-        self.cells = cells
-        self.points = points
-        self.known: dict[bytes, tuple[int, int]] = {b"": (0, start)}
+        self.pools = state.pools
+        self.figure = figure
+        self.known: dict[tuple[int, ...], tuple[int, int | None]] = {(): (0, start)}
         """A path so far -> its steps as base-4 digits, and where the figure stands after it
-        (-1 after a slide across a pool, until a longer path asks)."""
+        (None after a slide across a pool, until a longer path asks)."""
 
-    def number(self, path: bytes) -> int:
+    def number(self, path: tuple[int, ...]) -> int:
         n = len(path)
-        if n and path[-1] == encoding.AT_OUT:
+        if n and path[-1] == OUT_PLACE:
             return _LENGTH_STARTS[n] + (1 << 2 * n) + self._walk(path[:-1])[0]
         return _LENGTH_STARTS[n] + self._walk(path)[0]
 
-    def _walk(self, path: bytes) -> tuple[int, int]:
+    def _walk(self, path: tuple[int, ...]) -> tuple[int, int | None]:
         known = self.known.get(path)
         if known is not None:
             return known
         before = path[:-1]
         value, pos = self.known.get(before) or self._walk(before)
-        if pos < 0:
-            pos = self._slid_to(before)
+        if pos is None:  # the last step crossed a pool: the core walks the path
+            pos = follow(self.state, self.figure, before)[0]
         entry = path[-1]
-        step = 0 if pos == encoding.AT_WAITING else _DIRECTION[pos * 256 + entry]
+        step = 0 if pos == WAITING else _DIRECTION[pos * board.CELLS + entry]
         # A step onto any square but a pool's ends on it (the path names it).
-        known = (value * 4 + step, -1 if self.layout[entry] & encoding.POOL else entry)
+        known = (value * 4 + step, None if entry in self.pools else entry)
         self.known[path] = known
         return known
 
-    def _slid_to(self, path: bytes) -> int:
-        """Where the figure stands after ``path``, whose last step crossed a pool: the kernel
-        walks the path."""
-        packed = kernel.run_path(
-            bytearray(self.cells),
-            self.layout,
-            self.state.monster,
-            self.start,
-            self.points,
-            path,
-            len(path),
-            self.state.setting.flags,
-            0,
-            None,
-        )
-        return (packed >> 16) & 255
+
+def _path_names(path: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(OUT if e == OUT_PLACE else board.NAMES[e] for e in path)
 
 
 class LegalActions:
@@ -240,8 +234,8 @@ class LegalActions:
         if not isinstance(state, GameState):
             raise wrong_state("LegalActions", state)
         self.state = state
-        self.paths: dict[int, tuple[str, bytes]] = {}
-        """Figure moves: number -> (figure name, path as the kernel's entry codes)."""
+        self.paths: dict[int, tuple[str, tuple[int, ...]]] = {}
+        """Figure moves: number -> (figure name, path as entries: squares, ``OUT``)."""
         self.placements: dict[int, PlaceTile] = {}
         if state.phase is Phase.FIGURES:
             self._figure_moves()
@@ -251,18 +245,17 @@ class LegalActions:
 
     def _figure_moves(self) -> None:
         state = self.state
+        figures = state.figures
         found = MoveSearch(state)
         paths = self.paths
-        for name, search, skip in found.figures:
-            base = KINDS.index(int(name[1])) * ROUTES
-            if search is None:  # RND-FIRST: the zero move only
-                paths[base] = (name, b"")
-                continue
-            i = figure_index(state, name)
-            routes = _Routes(state, *lifted(state, i), state.data[encoding.FACES + i] & 7)
-            for k in range(skip, search.count()):
-                path = search.path(k)
-                paths[base + routes.number(path)] = (name, path)
+        routes: dict[int, _Routes] = {}
+        for k, (i, start) in enumerate(found.starts()):
+            name = figures[i].name
+            base = KINDS.index(figures[i].kind) * ROUTES
+            if i not in routes:
+                routes[i] = _Routes(state, i, start)
+            path = found.path(k)
+            paths[base + routes[i].number(path)] = (name, path)
 
     def __len__(self) -> int:
         return len(self.numbers)
@@ -282,7 +275,7 @@ class LegalActions:
         number = _whole(number, "action(number)")
         if number in self.paths:
             name, path = self.paths[number]
-            return FigureMove(name, tuple(ENTRY_NAMES[e] for e in path))
+            return FigureMove(name, _path_names(path))
         if number in self.placements:
             return self.placements[number]
         raise ArgumentError(
@@ -304,10 +297,10 @@ class LegalActions:
             raise ArgumentError("number(action)", f"{action}: a chance outcome, see reveal_number")
         i = figure_index(self.state, action.figure)
         figure = self.state.figures[i]
-        path = path_bytes(action)
-        routes = _Routes(self.state, *lifted(self.state, i), figure.face)
+        path = entries(action)
+        routes = _Routes(self.state, i, figure.where)
         number = KINDS.index(figure.kind) * ROUTES + routes.number(path)
-        if self.paths.get(number, ("", b""))[1] == path:
+        if self.paths.get(number, ("", ()))[1] == path:
             return number  # the path that names its result
         target = self._result(i, path)
         for number, (name, other) in self.paths.items():
@@ -315,23 +308,9 @@ class LegalActions:
                 return number
         raise AssertionError(f"{action} is legal but its result has no number")
 
-    def _result(self, i: int, path: bytes) -> tuple[int, bytes]:
-        """Where a legal path of figure ``i`` ends and the cells after it, by the kernel."""
-        start, cells = lifted(self.state, i)
-        after = bytearray(cells)
-        packed = kernel.run_path(
-            after,
-            self.state.layout,
-            self.state.monster,
-            start,
-            self.state.figures[i].face,
-            path,
-            len(path),
-            self.state.setting.flags,
-            0,
-            None,
-        )
-        return (packed >> 16) & 255, bytes(after)
+    def _result(self, i: int, path: tuple[int, ...]) -> tuple[int, Board]:
+        """Where a legal path of figure ``i`` ends and the board after it, by the core."""
+        return follow(self.state, i, path)
 
 
 def _whose(state: GameState) -> str:

@@ -10,9 +10,9 @@ Seats are **relative**: ``seat_0`` and ``r0`` are the observer, ``r1`` the next 
 and so on, so one network can play any seat. The observation holds the whole position (it is
 a perfect-information game): the board, every figure on it or off it with its face and
 whether it moved, the monster and its facing, the tiles left in the deck and to place, whose
-turn, round, stage and the order of escapes (END-MOST's tie-break). It reads the figures and
-cells from the state's bytes (``core/encoding.py``), as the bots do, and the rest from its
-properties; numpy is needed (both frameworks bring it).
+turn, round, stage and the order of escapes (END-MOST's tie-break). It reads the figures as
+the core's arrays (``core/view.py``: no Figure objects built), as the bots do, and the rest
+from the state's properties; numpy is needed (both frameworks bring it).
 """
 
 from __future__ import annotations
@@ -23,21 +23,28 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from fearsome_rules.core import board, deck, encoding
+from fearsome_rules.core import board, deck
 from fearsome_rules.core.layout import TILE_ORDER
-from fearsome_rules.core.state import GameState, Phase, kinds_for
+from fearsome_rules.core.state import (
+    CRYSTAL,
+    OUT,
+    REMOVED,
+    STONE,
+    TURN_ABOUT,
+    TURN_RIGHT,
+    WAITING,
+    GameState,
+    Phase,
+    kinds_for,
+)
+from fearsome_rules.core.view import arrays
 from fearsome_rules.tools.adapters.action_encoding import KINDS, STEPS
 
 Array = npt.NDArray[np.float32]
 
 SEATS: Final = 7
-STONE_PLANES: Final = {
-    encoding.STONE: 1,
-    encoding.CRYSTAL: 2,
-    encoding.TURN_RIGHT: 3,
-    encoding.TURN_ABOUT: 4,
-}
-"""The plane of each kind of stone, by its code in the kernel's cells."""
+STONE_PLANES: Final = {STONE: 1, CRYSTAL: 2, TURN_RIGHT: 3, TURN_ABOUT: 4}
+"""The plane of each kind of stone, by its code in ``GameState.cells``."""
 PLANES: Final[tuple[str, ...]] = (
     "square",
     "stone",
@@ -106,11 +113,11 @@ _SEAT_PLANE: Final = [_P[f"seat_{r}"] * CELLS for r in range(SEATS)]
 _FACE_PLANE: Final = [0, *(_P[f"face_{v}"] * CELLS for v in range(1, 7))]
 _MOVED_PLANE: Final = _P["moved"] * CELLS
 _PLACE_FIELD: Final = {
-    encoding.AT_WAITING: FIGURE_FIELDS.index("waiting"),
-    encoding.AT_OUT: FIGURE_FIELDS.index("out"),
-    encoding.AT_REMOVED: FIGURE_FIELDS.index("removed"),
+    WAITING: FIGURE_FIELDS.index("waiting"),
+    OUT: FIGURE_FIELDS.index("out"),
+    REMOVED: FIGURE_FIELDS.index("removed"),
 }
-"""A figure's place off the board (the kernel's code) -> its field; on a square: ``board``."""
+"""A figure's place off the board -> its field; on a square: ``board``."""
 
 
 def new_observation() -> Array:
@@ -136,8 +143,7 @@ def observe(state: GameState, seat: int, out: Array | None = None) -> Array:
     else:
         out.fill(0.0)
     out[:CELLS] = _SQUARE_PLANE
-    data = state.data  # the kernel's bytes (core/encoding.py): no Figure objects to build
-    cells = np.frombuffer(data, np.uint8, CELLS)
+    cells = np.array(state.cells, np.int8)
     for code, plane in STONE_PLANES.items():
         out[plane * CELLS : (plane + 1) * CELLS][cells == code] = 1.0
     # The rest is a few dozen values: their indices are gathered, then set at once.
@@ -148,21 +154,20 @@ def observe(state: GameState, seat: int, out: Array | None = None) -> Array:
             _P[f"arrow_{STEPS[direction]}"] * CELLS + sq,
         ]
     ones.append(_P[f"monster_{STEPS[state.facing]}"] * CELLS + state.monster)
-    players = state.players
-    per = data[encoding.FIGURES] // players
+    figures = arrays(state)
+    players = figures.players
+    per = figures.per_seat
     slots = _SLOTS[players]
-    for i in range(data[encoding.FIGURES]):
+    for i, place in enumerate(figures.places):
         r = (i // per - seat) % players
         slot, kind_plane = slots[i % per]
-        place = data[encoding.PLACES + i]
-        face = data[encoding.FACES + i]
-        moved = face & encoding.MOVED
-        face &= 7
+        face = figures.faces[i]
+        moved = figures.moved[i]
         at = _FIGURE_AT + (r * len(KINDS) + slot) * len(FIGURE_FIELDS)
         ones += [at, at + _PLACE_FIELD.get(place, 2), at + 5 + face]
         if moved:
             ones.append(at + 5)
-        if place < CELLS:
+        if place >= 0:
             ones += [_SEAT_PLANE[r] + place, kind_plane + place, _FACE_PLANE[face] + place]
             if moved:
                 ones.append(_MOVED_PLANE + place)
@@ -187,7 +192,7 @@ def observe(state: GameState, seat: int, out: Array | None = None) -> Array:
         feats[_SEAT_BASE + ((s - seat) % players) * len(SEAT_FIELDS) + 3] = (k + 1) / 28
     feats[_F["round"]] = state.round / 14
     deck_at = _F[f"deck.{deck.TILES[0]}"]
-    feats[deck_at : deck_at + len(deck.TILES)] = np.frombuffer(data, np.uint8, 7, encoding.DECK)
+    feats[deck_at : deck_at + len(deck.TILES)] = figures.deck
     feats[deck_at : deck_at + len(deck.TILES)] /= 2
     for tile, n in Counter(state.to_place).items():
         feats[_F[f"to_place.{tile}"]] = n / 11

@@ -2,57 +2,55 @@
 figures the monster sees (by the kernel's own sight), a score for each result of the move
 search, and each seat's chance of winning guessed from the figures' places.
 
-None of these is a rule: the rules are the kernel's, asked through ``line_of_sight`` and the
-move search's results.
+None of these is a rule: the rules are the kernel's, asked through the core's view of a board
+(``Board.sight``) and the move search's results.
 """
 
 from __future__ import annotations
 
 import math
 
-from fearsome_rules.core import encoding, kernel
 from fearsome_rules.core.board import COLUMNS, RAY
 from fearsome_rules.core.endings import outcome
-from fearsome_rules.core.state import GameState
+from fearsome_rules.core.moves import MoveResult
+from fearsome_rules.core.state import OUT, WAITING, GameState, kinds_for
+from fearsome_rules.core.view import Arrays, Board, arrays
 
 WAITING_DISTANCE = 26
 """A waiting figure is one step before p11, which is 25 steps (rows + columns) from a1."""
 
 
 def distance(where: int) -> int:
-    """Steps from a figure's place (a square or the kernel's AT_WAITING/AT_OUT) to the exit
-    a1 as the crow walks (rows + columns); a waiting figure is one step before p11, a figure
-    out is past the exit."""
-    if where < encoding.N_CELLS:
+    """Steps from a figure's place (a square, ``WAITING`` or ``OUT``) to the exit a1 as the
+    crow walks (rows + columns); a waiting figure is one step before p11, a figure out is past
+    the exit."""
+    if where >= 0:
         return where // COLUMNS + where % COLUMNS
-    return WAITING_DISTANCE if where == encoding.AT_WAITING else -1
+    return WAITING_DISTANCE if where == WAITING else -1
 
 
-def seen_figures(cells: bytes, monster: int, facing: int, mover: int, end: int) -> list[int]:
-    """The figures (as cell codes) the monster sees from its square, ahead, to its left and
-    to its right, by the kernel's own sight (MON-SIGHT-DIRS). ``cells`` lacks the moving
-    figure, whose code ``mover`` is on ``end``."""
-    board_after = bytearray(cells)
-    if end < encoding.N_CELLS:
-        board_after[end] = mover
+def seen_figures(board: Board, monster: int, facing: int) -> list[int]:
+    """The figures (as piece codes: index + 1) the monster sees from its square, ahead, to its
+    left and to its right, by the kernel's own sight (MON-SIGHT-DIRS)."""
     seen = []
     for d in (facing, (facing + 3) & 3, (facing + 1) & 3):
-        sq = kernel.line_of_sight(board_after, monster, d) & 255
-        if sq != encoding.NONE and 0 < board_after[sq] < encoding.FIRST_STONE:
-            seen.append(board_after[sq])
+        piece = board.sight(monster, d).piece
+        if piece > 0:
+            seen.append(piece)
     return seen
 
 
-def exposure(data: bytes, seat: int) -> int:
+def exposure(state: GameState, seat: int) -> int:
     """How many of a seat's figures stand in a straight, unblocked line from the monster (a
     heuristic: any piece ends a line here, behind the monster too)."""
-    per = data[encoding.FIGURES] // data[encoding.PLAYERS]
+    cells = state.cells
+    per = len(kinds_for(state.players))
     exposed = 0
-    for ray in RAY[data[encoding.MONSTER]]:
+    for ray in RAY[state.monster]:
         for sq in ray:
-            v = data[sq]
+            v = cells[sq]
             if v:
-                if v < encoding.FIRST_STONE and (v - 1) // per == seat:
+                if v > 0 and (v - 1) // per == seat:
                     exposed += 1
                 break
     return exposed
@@ -64,21 +62,19 @@ class MoveJudge:
     towards the exit (the weights keep that order)."""
 
     def __init__(self, state: GameState) -> None:
-        data = state.data
-        self.per = data[encoding.FIGURES] // data[encoding.PLAYERS]
+        self.seen = arrays(state)
         self.seat = state.to_move
-        self.monster = data[encoding.MONSTER]
-        self.facing = data[encoding.FACING]
-        self.data = data
 
-    def score(self, i: int, start: int, end: int, cells: bytes) -> int:
-        """The score of figure ``i`` moving from ``start`` to ``end``, leaving ``cells``."""
+    def score(self, result: MoveResult) -> int:
+        """The score of a move by what it leads to."""
+        at = self.seen
+        after = result.board.with_figure(result.figure, result.end)
         exposed = 0
-        for code in seen_figures(cells, self.monster, self.facing, i + 1, end):
-            if (code - 1) // self.per == self.seat:
+        for code in seen_figures(after, at.monster, at.facing):
+            if (code - 1) // at.per_seat == self.seat:
                 exposed += 1
-        out = 1 if end == encoding.AT_OUT else 0
-        return 1000 * out - 50 * exposed + distance(start) - distance(end)
+        out = 1 if result.end == OUT else 0
+        return 1000 * out - 50 * exposed + distance(result.start) - distance(result.end)
 
 
 OUT_VALUE = 1.0
@@ -91,17 +87,16 @@ SHARPNESS = 4.0
 """How sharply a lead in figure values turns into a chance of winning (a softmax's scale)."""
 
 
-def standing(data: bytes, seat: int) -> float:
+def standing(at: Arrays, seat: int) -> float:
     """A seat's progress: the values of its best figures, as many as it needs out to win
     (END-WIN), each between 0 (waiting or removed) and 1 (out), and ``SPARE_SHARE`` of the
     others' values."""
-    per = data[encoding.FIGURES] // data[encoding.PLAYERS]
+    per = at.per_seat
     values = []
-    for i in range(seat * per, seat * per + per):
-        place = data[encoding.PLACES + i]
-        if place == encoding.AT_OUT:
+    for place in at.places[seat * per : seat * per + per]:
+        if place == OUT:
             values.append(OUT_VALUE)
-        elif place < encoding.N_CELLS:
+        elif place >= 0:
             values.append(INSIDE_SHARE * (1 - distance(place) / WAITING_DISTANCE))
         else:
             values.append(0.0)
@@ -119,7 +114,7 @@ def win_chances(state: GameState) -> list[float]:
         for seat in result.winners:
             chances[seat] = 1 / len(result.winners)
         return chances
-    data = state.data
-    weights = [math.exp(SHARPNESS * standing(data, seat)) for seat in range(players)]
+    at = arrays(state)
+    weights = [math.exp(SHARPNESS * standing(at, seat)) for seat in range(players)]
     total = math.fsum(weights)
     return [w / total for w in weights]

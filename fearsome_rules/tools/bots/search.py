@@ -20,19 +20,13 @@ from collections.abc import Callable
 
 import attrs
 
-from fearsome_rules.core import encoding, kernel
 from fearsome_rules.core.actions import FigureMove, Reveal
 from fearsome_rules.core.errors import ArgumentError, ArgumentTypeError, quote, whole_number
-from fearsome_rules.core.figures import ENTRY_NAMES
 from fearsome_rules.core.game import apply, chance_outcomes
 from fearsome_rules.core.moves import MoveSearch
-from fearsome_rules.core.state import FIGURE_NAMES, GameState, Phase, wrong_state
+from fearsome_rules.core.state import GameState, Phase, wrong_state
 from fearsome_rules.tools.bots.heuristics import MoveJudge, win_chances
 
-FIGURE_INDEX = {
-    players: {name: i for i, name in enumerate(names)} for players, names in FIGURE_NAMES.items()
-}
-"""Each figure's index in the kernel's tables, by name, per number of players."""
 MOST_CANDIDATES = 32
 """Moves a decision node keeps, best first by the greedy ranking; the rest are never tried."""
 WIDENING = 1.0
@@ -75,25 +69,9 @@ def ranked_moves(state: GameState, rng: random.Random, most: int) -> list[Figure
     random order drawn from ``rng``), best first; moves are named only for those kept."""
     found = MoveSearch(state)
     judge = MoveJudge(state)
-    data = state.data
-    index = FIGURE_INDEX[data[encoding.PLAYERS]]
-    scored: list[tuple[int, float, str, kernel.Search | None, int]] = []
-    for name, search, skip in found.figures:
-        i = index[name]
-        start = kernel.start_of_move(data, i)
-        if search is None:
-            score = judge.score(i, start, start, kernel.lifted(data, i))
-            scored.append((score, rng.random(), name, None, 0))
-            continue
-        for k in range(skip, search.count()):
-            score = judge.score(i, start, search.end(k), search.board(k))
-            scored.append((score, rng.random(), name, search, k))
+    scored = [(judge.score(r), rng.random(), k) for k, r in enumerate(found.results())]
     scored.sort(key=lambda t: (-t[0], t[1]))
-    moves = []
-    for _score, _tie, name, search, k in scored[:most]:
-        path = () if search is None else tuple(ENTRY_NAMES[e] for e in search.path(k))
-        moves.append(FigureMove.unchecked(name, path))
-    return moves
+    return [found.move(k) for _score, _tie, k in scored[:most]]
 
 
 Chances = list[float]

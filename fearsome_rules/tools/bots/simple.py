@@ -8,16 +8,13 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
-from fearsome_rules.core import encoding, kernel
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
 from fearsome_rules.core.board import COLUMNS
-from fearsome_rules.core.figures import ENTRY_NAMES
 from fearsome_rules.core.game import apply, chance_outcomes, legal_moves
-from fearsome_rules.core.moves import MoveSearch
-from fearsome_rules.core.options import kernel_flags
+from fearsome_rules.core.moves import MoveResult, MoveSearch
 from fearsome_rules.core.placement import legal_placements
-from fearsome_rules.core.state import GameState, Phase
-from fearsome_rules.core.turns import lifted
+from fearsome_rules.core.state import OUT, GameState, Phase
+from fearsome_rules.core.view import arrays
 from fearsome_rules.tools.bots.heuristics import distance, exposure, seen_figures
 
 Bot = Callable[[GameState, random.Random], FigureMove]
@@ -66,19 +63,17 @@ def random_bot(state: GameState, rng: random.Random) -> FigureMove:
 def runner_bot(state: GameState, rng: random.Random) -> FigureMove:
     """Greedy: get figures out, then closer to the exit, keeping out of the monster's lines."""
     seat = state.to_move
-    per = state.data[encoding.FIGURES] // state.players
 
     def score(move: FigureMove) -> tuple[int, int]:
-        data = apply(state, move).data
+        after = apply(state, move)
+        at = arrays(after)
         progress = 0
-        for i in range(seat * per, seat * per + per):
-            place = data[encoding.PLACES + i]
-            if place == encoding.AT_OUT:
+        for place in at.places[seat * at.per_seat : (seat + 1) * at.per_seat]:
+            if place == OUT:
                 progress += 100
-            elif place < encoding.N_CELLS:
+            elif place >= 0:
                 progress += 40 - (place // COLUMNS + place % COLUMNS)
-        out = kernel.escaped(data, seat)
-        return (out, progress - 15 * exposure(data, seat))
+        return (after.escaped(seat), progress - 15 * exposure(after, seat))
 
     moves = legal_moves(state)
     return best(moves, [score(m) for m in moves], rng)
@@ -94,30 +89,17 @@ def greedy_bot(state: GameState, rng: random.Random) -> FigureMove:
     which stones it pushed), without building the state after it.
     """
     seat = state.to_move
-    moves = legal_moves(state)
-    figures = state.figures
-    owners = [0] + [f.owner for f in figures]  # by cell code: figure i is code i + 1
-    results: dict[tuple[str, tuple[str, ...]], tuple[int, bytes]] = {}
-    flags = kernel_flags(state.options)
-    searched: set[int] = set()
-    index = {f.name: i for i, f in enumerate(figures) if f.owner == seat}
+    found = MoveSearch(state)
+    per = len(state.figures) // state.players
 
-    def score(move: FigureMove) -> tuple[int, int, int]:
-        i = index[move.figure]
-        f = figures[i]
-        start, base = lifted(state, i)
-        if i not in searched:
-            searched.add(i)
-            found = kernel.Search(base, state.layout, state.monster, start, f.face, flags)
-            for end, path, after in found.moves(ENTRY_NAMES):
-                results[f.name, path] = (end, after)
-        end, cells = results.get((move.figure, move.path), (start, base))
-        seen = seen_figures(cells, state.monster, state.facing, i + 1, end)
-        exposed = sum(1 for v in seen if owners[v] == seat)
-        gain = distance(start) - distance(end)
-        return (int(end == encoding.AT_OUT), -exposed, gain)
+    def score(result: MoveResult) -> tuple[int, int, int]:
+        after = result.board.with_figure(result.figure, result.end)
+        seen = seen_figures(after, state.monster, state.facing)
+        exposed = sum(1 for v in seen if (v - 1) // per == seat)
+        gain = distance(result.start) - distance(result.end)
+        return (int(result.end == OUT), -exposed, gain)
 
-    return best(moves, [score(m) for m in moves], rng)
+    return best(found.moves(), [score(r) for r in found.results()], rng)
 
 
 def draw_tile(state: GameState, rng: random.Random) -> Reveal:

@@ -9,11 +9,8 @@ turns a schema error into one readable :class:`Problem` at the place in the file
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 from typing import Any, Final, cast
 
 import attrs
@@ -22,6 +19,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from fearsome_rules.core.errors import QUOTE_LIMIT, quote
 from fearsome_rules.formats.safe_input import InputError, Marks, Path_, load_yaml
+from fearsome_rules.tools.conformance.schemas import SOURCE_TREE, read_schema
 
 __all__ = [
     "SOURCE_TREE",
@@ -29,6 +27,7 @@ __all__ = [
     "Path_",
     "Problem",
     "problem_of",
+    "read_schema",
     "read_yaml",
     "schema",
     "schema_problem",
@@ -71,26 +70,10 @@ def problem_of(e: InputError) -> Problem:
 
 # --- the schema ------------------------------------------------------------------------------
 
-# The repository root when this package runs from a source tree
-# (fearsome_rules/tools/conformance/ is three folders below it).
-SOURCE_TREE = Path(__file__).resolve().parents[3]
-_REPO_SCHEMA = SOURCE_TREE / "conformance" / "schema.json"
 
-
-@lru_cache(maxsize=1)
 def schema() -> dict[str, Any]:
-    """The JSON Schema of case files: the repository's ``conformance/schema.json`` when run
-    from a source tree, else the identical copy shipped in the package."""
-    if _REPO_SCHEMA.is_file():
-        text = _REPO_SCHEMA.read_text(encoding="utf-8")
-    else:
-        text = (
-            resources.files("fearsome_rules.tools.conformance")
-            .joinpath("schema.json")
-            .read_text(encoding="utf-8")
-        )
-    loaded: dict[str, Any] = json.loads(text)
-    return loaded
+    """The JSON Schema of case files: ``conformance/schema.json``."""
+    return read_schema("schema.json")
 
 
 @lru_cache(maxsize=1)

@@ -23,7 +23,7 @@ from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import SEAT_LETTERS, GameState
 from fearsome_rules.tools.conformance.cases import Case, start_state
 
-NOT_HITS = frozenset({"inside at the end"})  # STAGE-TWO-END removals are not the monster's hits
+NOT_HITS = frozenset({ev.INSIDE_AT_END})  # STAGE-TWO-END removals are not the monster's hits
 
 
 @attrs.frozen

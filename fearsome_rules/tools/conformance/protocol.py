@@ -1,19 +1,19 @@
 """The conformance protocol's messages (conformance/PROTOCOL.md): one JSON object per line, a
 request from the runner, a response from the engine under test, both checked against
-``protocol.schema.json`` (a copy of ``conformance/protocol.schema.json``, kept equal by a
-test). :mod:`.server` answers it with this package, :mod:`.client` asks any engine."""
+``conformance/protocol.schema.json``. :mod:`.server` answers it with this package,
+:mod:`.client` asks any engine."""
 
 from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Final, cast
 
 import jsonschema
 
 from fearsome_rules.core.errors import FearsomeError, one_line, quote
 from fearsome_rules.tools.conformance.casefile import short_message
+from fearsome_rules.tools.conformance.schemas import read_schema
 
 PROTOCOL: Final = "fearsome-rules-conformance/1"
 """The protocol's name and version, sent in ``hello`` both ways."""
@@ -30,15 +30,9 @@ class ProtocolError(FearsomeError):
     against the protocol's schema. The message is one line."""
 
 
-@lru_cache(maxsize=1)
 def schema() -> dict[str, Any]:
-    text = (
-        resources.files("fearsome_rules.tools.conformance")
-        .joinpath("protocol.schema.json")
-        .read_text("utf-8")
-    )
-    out: dict[str, Any] = json.loads(text)
-    return out
+    """The protocol's JSON Schema: ``conformance/protocol.schema.json``."""
+    return read_schema("protocol.schema.json")
 
 
 @lru_cache(maxsize=2)

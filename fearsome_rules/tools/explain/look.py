@@ -1,15 +1,16 @@
 """A look and its choice, explained: what the monster sees ahead, to its left and right (with
 distances, and what ends each line of sight) and why it turns or keeps its facing, from the
-engine's own :func:`~fearsome_rules.core.kernel.line_of_sight` and
-:func:`~fearsome_rules.core.kernel.choose`, checked against its ``MonsterLooked`` event."""
+engine's own sight and choice (:class:`fearsome_rules.core.view.Board`'s ``sight``,
+:func:`fearsome_rules.core.view.choose`), checked against its ``MonsterLooked`` event."""
 
 from __future__ import annotations
 
 import attrs
 
-from fearsome_rules.core import board, encoding, kernel
+from fearsome_rules.core import board
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.state import CRYSTAL, STONE_KINDS, GameState
+from fearsome_rules.core.view import Board, choose
 from fearsome_rules.tools.explain.lines import KIND_TEXT, ExplainError, Line
 
 SIDE_NAMES = ("ahead", "left", "right")
@@ -94,12 +95,10 @@ def mark(state: GameState, sq: int) -> str:
 
 def sight(state: GameState, pos: int, d: int, side: str) -> Sight:
     """What the monster on ``pos`` sees towards ``d`` in ``state``: the engine's
-    :func:`~fearsome_rules.core.kernel.line_of_sight`, with the squares it passes marked
+    :meth:`~fearsome_rules.core.view.Board.sight`, with the squares it passes marked
     (MON-SIGHT-BLOCK, MON-DISTANCE, ADV-CRYSTAL, ADV-TELEPORT-SIGHT)."""
-    packed = kernel.line_of_sight(state.data, pos, d)
-    end, dist = packed & 255, packed >> 8
+    end, dist, v = Board.of(state).sight(pos, d)
     ray = board.RAY[pos][d]
-    v = state.cells[end] if end != encoding.NONE else 0
     passed = ray[: dist - 1] if v < 0 else ray[:dist]  # a figure's square is seen, a stone's not
     tele = {t[0] for t in state.teleporters}
     rules: list[str] = []
@@ -141,8 +140,7 @@ def look(state: GameState, event: ev.MonsterLooked | None = None) -> Look:
     sights = tuple(sight(state, pos, d, side) for d, side in zip(dirs, SIDE_NAMES, strict=True))
     assert len(sights) == 3
     back = sight(state, pos, (facing + 2) & 3, "behind")
-    choice = kernel.choose(facing, *(s.distance for s in sights))
-    chosen, tie, saw_side = choice & 3, bool(choice & 4), bool(choice & 8)
+    chosen, tie, saw_side = choose(facing, *(s.distance for s in sights))
     seen = [(s.distance, k) for k, s in enumerate(sights) if s.figure]
     best = min((d for d, _ in seen), default=0)
     nearest = [k for d, k in seen if d == best]

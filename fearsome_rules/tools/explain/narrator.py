@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fearsome_rules.core import board, deck, encoding
+from fearsome_rules.core import board, deck
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.state import STONE_KINDS, TURN_ABOUT, TURN_RIGHT
-from fearsome_rules.core.trace import HOW
+from fearsome_rules.core.walks import MAX_TURNS
 from fearsome_rules.tools.explain.lines import KIND_TEXT, TURN_WORD, Line, option_text
 from fearsome_rules.tools.explain.look import Look
 from fearsome_rules.tools.trail import Board, TrailStep
 
-PUSHED_AWAY = (HOW[encoding.HOW_PUSHED_OFF], HOW[encoding.HOW_TELEPORTER])
+PUSHED_AWAY = (ev.PUSHED_OFF, ev.PUSHED_ONTO_TELEPORTER)
 """How a piece pushed off the board or onto a teleporter leaves the game."""
 
 
@@ -204,7 +204,7 @@ class StepNarrator:
         for x in rest:
             if isinstance(x, (ev.StoneSlid, ev.FigureSlid)):
                 continue
-            if isinstance(x, ev.StoneRemoved) and x.reason == "corner":
+            if isinstance(x, ev.StoneRemoved) and x.reason == ev.CORNER:
                 continue
             nxt = _pushed_from(x)
             if nxt < 0 or nxt != board.NEIGHBOUR[pieces[-1]][back]:
@@ -227,7 +227,7 @@ class StepNarrator:
         for x in rest:
             if isinstance(x, (ev.StoneSlid, ev.FigureSlid)):
                 continue
-            if isinstance(x, ev.StoneRemoved) and x.reason == "corner":
+            if isinstance(x, ev.StoneRemoved) and x.reason == ev.CORNER:
                 continue
             return behind == board.OFF or _pushed_from(x) != behind
         return True
@@ -297,7 +297,7 @@ class StepNarrator:
             rules.append("MON-WRAP-OCCUPIED")
         to = board.square(e.to)
         removed = any(
-            isinstance(x, ev.StoneRemoved) and x.square == e.to and x.reason == "corner"
+            isinstance(x, ev.StoneRemoved) and x.square == e.to and x.reason == ev.CORNER
             for x in rest[:3]
         )
         if to in board.CORNERS and not removed and opts.monster_corner_stone == "keep":
@@ -310,7 +310,7 @@ class StepNarrator:
         """Why the engine says a turning stone the monster moves onto is pushed instead
         (``rule``, from the event): the reason, and the option it depends on ("" if none)."""
         if rule == "ADV-TURN-CHAIN":
-            if self.turns >= encoding.MAX_TURNS:
+            if self.turns >= MAX_TURNS:
                 return "as four turns have been made in this step", ""
             return "as a further turning stone in the same step", "turn_stone_chain"
         if rule == "ADV-TURN-WALL":
@@ -346,14 +346,14 @@ class StepNarrator:
 
     def stone_removed(self, e: ev.StoneRemoved) -> None:
         sq = board.square(e.square)
-        if e.reason == "corner":
+        if e.reason == ev.CORNER:
             self.add(
                 "remove",
                 f"the stone on the corner {e.square} is removed from the game",
                 ["MON-CORNER-STONE"],
                 option_text(self.options, "monster_corner_stone"),
             )
-        elif e.reason == HOW[encoding.HOW_TELEPORTER]:
+        elif e.reason == ev.PUSHED_ONTO_TELEPORTER:
             onto = board.name(board.NEIGHBOUR[sq][self.facing])
             self.add(
                 "remove",

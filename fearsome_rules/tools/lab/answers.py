@@ -139,7 +139,7 @@ def _told(e: ev.Event, kind: str = "stone") -> str:
     if isinstance(e, ev.FigurePushed):
         return f"pushes {e.figure} {e.frm}->{e.to}"
     if isinstance(e, ev.FigureEaten):
-        if e.how == "eaten":
+        if e.how == ev.EATEN:
             return f"eats {e.figure}"
         return f"{e.figure} {e.how}" + (f" on {e.square}" if "teleporter" in e.how else "")
     if isinstance(e, ev.FigureStepped):
@@ -294,7 +294,7 @@ def walk_result(done: Trail, labels: Mapping[str, str]) -> WalkResult:
         for e in events:
             if isinstance(e, ev.FigureEaten):
                 hits.append(e.figure)
-                if e.how != "eaten":
+                if e.how != ev.EATEN:
                     pushed_off.append(e.figure)
         eaten += hits
         steps.append(

@@ -25,7 +25,7 @@ from fearsome_rules.core.actions import Action, PlaceTile, Reveal
 from fearsome_rules.core.endings import outcome
 from fearsome_rules.core.errors import RuleError
 from fearsome_rules.core.game import apply_traced
-from fearsome_rules.core.moves import MoveSearch
+from fearsome_rules.core.moves import MoveResult, MoveSearch
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.placement import legal_placements
 from fearsome_rules.core.state import TURN_ABOUT, TURN_RIGHT, GameState, Phase, wrong_state
@@ -116,21 +116,30 @@ MOVE_OPTIONS: Final = ("reentry", "slide_over_figure", "monster_corner_stone")
 """Read by figure moves (FIG-WAITING, POOL-FIGURE-ON-POOL, PUSH-CORNER)."""
 
 
+Choices = list[tuple[tuple[int, ...], MoveResult]]
+"""The legal moves of a state, each as its path (entries) and what it leads to."""
+
+
+def _choices(state: GameState) -> Choices:
+    found = MoveSearch(state)
+    return [(found.path(k), result) for k, result in enumerate(found.results())]
+
+
 class _Choices:
     """What the player to act may choose in a state, worked out once and compared with the
     same under other readings: the legal moves with their results, or the legal placements."""
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self.moves: list[tuple[str, tuple[str, ...], int, bytes]] | None = None
+        self.moves: Choices | None = None
         self.placements: set[PlaceTile] | None = None
 
     def differ(self, name: str, other: GameState) -> str | None:
         phase = self.state.phase
         if name in MOVE_OPTIONS and phase is Phase.FIGURES:
             if self.moves is None:
-                self.moves = MoveSearch(self.state).results()
-            return "legal moves" if MoveSearch(other).results() != self.moves else None
+                self.moves = _choices(self.state)
+            return "legal moves" if _choices(other) != self.moves else None
         if name in PLACEMENT_OPTIONS and phase is Phase.PLACEMENT:
             if self.placements is None:
                 self.placements = set(legal_placements(self.state))

@@ -1,6 +1,6 @@
 """Headless Chromium on the web page, for the browser tests (tests/tools/test_web_page.py), the
 page's timings (benchmarks/web.py) and the screenshots of docs/web.md
-(tools/make_web_screenshots.py). Not used by the page itself.
+(scripts/make_web_screenshots.py). Not used by the page itself.
 
 The browser is Debian's ``chromium`` driven by its ``chromium-driver`` through Selenium
 (``apt-get install chromium chromium-driver``; ``pip install selenium``): the driver is the

@@ -9,8 +9,8 @@
 
 Usage, from the repository root::
 
-    python3 tools/make_pictures.py           # write the pictures
-    python3 tools/make_pictures.py --check   # exit 1 if a committed picture is out of date
+    python3 scripts/make_pictures.py           # write the pictures
+    python3 scripts/make_pictures.py --check   # exit 1 if a committed picture is out of date
 
 ``tests/tools/test_render.py`` runs the check.
 """
@@ -205,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
             if not (IMG / n).is_file() or (IMG / n).read_text(encoding="utf-8") != svg
         ]
         if stale:
-            print(f"out of date: {', '.join(stale)}; run python3 tools/make_pictures.py")
+            print(f"out of date: {', '.join(stale)}; run python3 scripts/make_pictures.py")
             return 1
         print(f"{len(want)} pictures up to date")
         return 0

@@ -1,6 +1,6 @@
 """The screenshots of docs/web.md (``docs/img/web-*.png``), taken in a headless Chromium on the
 built page: a move being built in a game, a monster walk step by step, and two readings of a
-rule compared. Run by hand after a change to the page: ``python3 tools/make_web_screenshots.py``
+rule compared. Run by hand after a change to the page: ``python3 scripts/make_web_screenshots.py``
 (needs what the browser tests need: see fearsome_rules/tools/web/browser.py)."""
 
 from __future__ import annotations

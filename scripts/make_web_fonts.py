@@ -2,7 +2,7 @@
 characters the page writes, so that the page (and its screenshots in the browser tests) looks
 the same on every machine whatever fonts it has. Run by hand, once, on a machine with Debian's
 ``fonts-dejavu-core`` and fontTools (``pip install fonttools``, which the charts extra brings):
-``python3 tools/make_web_fonts.py``. The fonts' license is ``web/fonts/LICENSE``."""
+``python3 scripts/make_web_fonts.py``. The fonts' license is ``web/fonts/LICENSE``."""
 
 from __future__ import annotations
 

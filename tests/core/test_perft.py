@@ -1,7 +1,7 @@
-"""Perft suites (tests/tools/perft/suites.json): the engine's counts of distinct paths and distinct
+"""Perft suites (tests/core/perft/suites.json): the engine's counts of distinct paths and distinct
 states per depth, and the per-first-action breakdown, against the published numbers; the naive
 implementation against the same numbers at depth 1 (the file itself was written only after
-both agreed at every depth, see tests/tools/perft/make_suites.py).
+both agreed at every depth, see tests/core/perft/make_suites.py).
 
 CI checks depths up to ``PERFT_DEPTH`` (default 2); ``PERFT_DEPTH=9`` checks every depth.
 """

@@ -1,10 +1,10 @@
 """Build the perft suites: positions, and the counts per depth from the engine *and* the naive
 implementation. The file is written only if the two agree on every number.
 
-    python tests/tools/perft/make_suites.py      # writes tests/tools/perft/suites.json
+    python tests/core/perft/make_suites.py      # writes tests/core/perft/suites.json
 
 Each suite: a name, what it is for, a position string, and per depth [paths, states] (see
-``fearsome_rules.tools.perft``), plus a per-first-action breakdown ("divide") at the last depth.
+``fearsome_rules.core.perft``), plus a per-first-action breakdown ("divide") at the last depth.
 """
 
 from __future__ import annotations

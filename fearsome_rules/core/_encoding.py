@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from fearsome_rules.core.rules import RULE_IDS
+
 NONE: Final = 255  # no square: off the board
 N_CELLS: Final = 176
 EXIT: Final = 0  # a1 (BRD-CORNERS)
@@ -92,68 +94,12 @@ OPT_MANDATORY: Final = 512  # reentry=mandatory
 OPT_FINISH_ROUND: Final = 1024  # finish_round
 OPT_THREE_HITS: Final = 2048  # three_hits
 
-# Rule ids, by the codes the kernel returns and records.
-RULES: Final[tuple[str, ...]] = (
-    "",
-    "FIG-POINTS",  # 1
-    "FIG-ENTER",
-    "FIG-EDGE",
-    "FIG-EXIT",
-    "FIG-MONSTER",  # 5
-    "ADV-TELEPORT-FIGURES",
-    "PUSH-EDGE",
-    "PUSH-ONE",
-    "FIG-THROUGH",
-    "POOL-LAST-POINT",  # 10
-    "MON-PUSH",
-    "MON-EAT",
-    "MON-WRAP-OCCUPIED",
-    "MON-SLIDE-OCCUPIED",
-    "MON-SLIDE",  # 15
-    "MON-PUSH-OFF",
-    "ADV-TELEPORT-PUSH",
-    "STAGE-TWO-END",
-    "ADV-TURN",
-    "ADV-TURN-TIE",  # 20
-    "ADV-TURN-CHAIN",
-    "ADV-TURN-WALL",
-    "ADV-TURN-POOL",
-    "RND-ORDER",
-    "RND-ONCE",  # 25
-    "RND-FIRST",
-    "FIG-WAITING",
-    "MON-CORNER-STONE",
-    "PUSH-CORNER",
-)
-R_FIG_POINTS: Final = 1
-R_FIG_ENTER: Final = 2
-R_FIG_EDGE: Final = 3
-R_FIG_EXIT: Final = 4
-R_FIG_MONSTER: Final = 5
-R_TELEPORT_FIGURES: Final = 6
-R_PUSH_EDGE: Final = 7
-R_PUSH_ONE: Final = 8
-R_FIG_THROUGH: Final = 9
-R_POOL_LAST_POINT: Final = 10
-R_MON_PUSH: Final = 11
-R_MON_EAT: Final = 12
-R_WRAP_OCCUPIED: Final = 13
-R_SLIDE_OCCUPIED: Final = 14
-R_MON_SLIDE: Final = 15
-R_PUSH_OFF: Final = 16
-R_TELEPORT_PUSH: Final = 17
-R_STAGE_TWO_END: Final = 18
-R_TURN: Final = 19
-R_TURN_TIE: Final = 20
-R_TURN_CHAIN: Final = 21
-R_TURN_WALL: Final = 22
-R_TURN_POOL: Final = 23
-R_RND_ORDER: Final = 24
-R_RND_ONCE: Final = 25
-R_RND_FIRST: Final = 26
-R_FIG_WAITING: Final = 27
-R_CORNER_STONE: Final = 28
-R_PUSH_CORNER: Final = 29
+# Rule ids, by the codes the kernel returns and records: derived from the spec's ids (one byte in
+# a trace record: there are fewer than 255), never numbered by hand.
+RULES: Final[tuple[str, ...]] = ("", *sorted(RULE_IDS))
+"""Every rule id by its code (0: no rule)."""
+RULE_CODES: Final[dict[str, int]] = {rule: code for code, rule in enumerate(RULES) if rule}
+"""Every rule id's code: the kernel declares the ones it names as C constants."""
 
 # What a refused figure move broke, in more detail than its rule (the message says which).
 WHY_POINTS_SPENT: Final = 1  # FIG-POINTS: no point left for this entry

@@ -39,8 +39,9 @@ try:
 except ImportError:  # the pure build where Cython is not installed (it is a build tool only)
     from fearsome_rules.core import cython_shim as cython  # type: ignore[no-redef]
 
-from fearsome_rules.core import board, encoding
-from fearsome_rules.core.encoding import (
+from fearsome_rules.core import _encoding, board
+from fearsome_rules.core._encoding import (
+    RULE_CODES,
     T_EAT,
     T_ENDED,
     T_FIGURE_EXITED,
@@ -92,104 +93,104 @@ COMPILED: bool = cython.compiled
 """Whether this is the compiled build of the kernel."""
 
 if cython.compiled:
-    SOURCE_SHA256: str = KERNEL_SOURCE_SHA256.decode()  # noqa: F821 (kernel.pxd, set by setup.py)
+    SOURCE_SHA256: str = KERNEL_SOURCE_SHA256.decode()  # noqa: F821 (_kernel.pxd, set by setup.py)
 else:
     SOURCE_SHA256 = ""
-"""The sha256 of the kernel.py the compiled build was made from ("" for the pure build)."""
+"""The sha256 of the _kernel.py the compiled build was made from ("" for the pure build)."""
 
-# --- the encoding (encoding.py), as C constants for the loops below ---------------------------
+# --- the encoding (_encoding.py), as C constants for the loops below ---------------------------
 
-NONE = cython.declare(cython.int, encoding.NONE)
-N_CELLS = cython.declare(cython.int, encoding.N_CELLS)
-EXIT = cython.declare(cython.int, encoding.EXIT)
-ENTRANCE = cython.declare(cython.int, encoding.ENTRANCE)
-FIRST_STONE = cython.declare(cython.int, encoding.FIRST_STONE)
-TURN_ABOUT = cython.declare(cython.int, encoding.TURN_ABOUT)
-TURN_RIGHT = cython.declare(cython.int, encoding.TURN_RIGHT)
-CRYSTAL = cython.declare(cython.int, encoding.CRYSTAL)
-STONE = cython.declare(cython.int, encoding.STONE)
-AT_WAITING = cython.declare(cython.int, encoding.AT_WAITING)
-AT_OUT = cython.declare(cython.int, encoding.AT_OUT)
-AT_REMOVED = cython.declare(cython.int, encoding.AT_REMOVED)
-MOVED = cython.declare(cython.int, encoding.MOVED)
-POOL = cython.declare(cython.int, encoding.POOL)
-TELEPORTER = cython.declare(cython.int, encoding.TELEPORTER)
-PARTNERS = cython.declare(cython.int, encoding.PARTNERS)
-ARROWS = cython.declare(cython.int, encoding.ARROWS)
-STEPS = cython.declare(cython.int, encoding.STEPS)
-STEP_PLAIN = cython.declare(cython.int, encoding.STEP_PLAIN)
-STEP_NEVER = cython.declare(cython.int, encoding.STEP_NEVER)
-CELLS = cython.declare(cython.int, encoding.CELLS)
-PLACES = cython.declare(cython.int, encoding.PLACES)
-FACES = cython.declare(cython.int, encoding.FACES)
-MONSTER = cython.declare(cython.int, encoding.MONSTER)
-FACING = cython.declare(cython.int, encoding.FACING)
-PHASE = cython.declare(cython.int, encoding.PHASE)
-TO_MOVE = cython.declare(cython.int, encoding.TO_MOVE)
-ROUND = cython.declare(cython.int, encoding.ROUND)
-STAGE = cython.declare(cython.int, encoding.STAGE)
-START = cython.declare(cython.int, encoding.START)
-REVEALS = cython.declare(cython.int, encoding.REVEALS)
-ENDED = cython.declare(cython.int, encoding.ENDED)
-PLAYERS = cython.declare(cython.int, encoding.PLAYERS)
-FIGURES = cython.declare(cython.int, encoding.FIGURES)
-DECK = cython.declare(cython.int, encoding.DECK)
-ESCAPED = cython.declare(cython.int, encoding.ESCAPED)
-ESCAPES = cython.declare(cython.int, encoding.ESCAPES)
-FIGURES_PHASE = cython.declare(cython.int, encoding.FIGURES_PHASE)
-MONSTER_PHASE = cython.declare(cython.int, encoding.MONSTER_PHASE)
-OVER = cython.declare(cython.int, encoding.OVER)
-END_WIN = cython.declare(cython.int, encoding.END_WIN)
-END_ALL_GONE = cython.declare(cython.int, encoding.END_ALL_GONE)
-STAGE_TWO_END = cython.declare(cython.int, encoding.STAGE_TWO_END)
-FIRST_HIT_TILE = cython.declare(cython.int, encoding.FIRST_HIT_TILE)
-N_TILES = cython.declare(cython.int, encoding.N_TILES)
-MAX_STAGE_REVEALS = cython.declare(cython.int, encoding.MAX_STAGE_REVEALS)
-MAX_TURNS = cython.declare(cython.int, encoding.MAX_TURNS)
-OPT_CORNER_REMOVE = cython.declare(cython.int, encoding.OPT_CORNER_REMOVE)
-OPT_SLIDE_PUSH = cython.declare(cython.int, encoding.OPT_SLIDE_PUSH)
-OPT_POOL_WRAP = cython.declare(cython.int, encoding.OPT_POOL_WRAP)
-OPT_WRAP_PUSH = cython.declare(cython.int, encoding.OPT_WRAP_PUSH)
-OPT_TIE_TURNS = cython.declare(cython.int, encoding.OPT_TIE_TURNS)
-OPT_CHAIN_TURNS = cython.declare(cython.int, encoding.OPT_CHAIN_TURNS)
-OPT_BEYOND_WALL_TURNS = cython.declare(cython.int, encoding.OPT_BEYOND_WALL_TURNS)
-OPT_POOL_TURNS = cython.declare(cython.int, encoding.OPT_POOL_TURNS)
-OPT_SLIDE_STOP = cython.declare(cython.int, encoding.OPT_SLIDE_STOP)
-OPT_MANDATORY = cython.declare(cython.int, encoding.OPT_MANDATORY)
-OPT_FINISH_ROUND = cython.declare(cython.int, encoding.OPT_FINISH_ROUND)
-OPT_THREE_HITS = cython.declare(cython.int, encoding.OPT_THREE_HITS)
-R_FIG_POINTS = cython.declare(cython.int, encoding.R_FIG_POINTS)
-R_FIG_ENTER = cython.declare(cython.int, encoding.R_FIG_ENTER)
-R_FIG_EDGE = cython.declare(cython.int, encoding.R_FIG_EDGE)
-R_FIG_EXIT = cython.declare(cython.int, encoding.R_FIG_EXIT)
-R_FIG_MONSTER = cython.declare(cython.int, encoding.R_FIG_MONSTER)
-R_TELEPORT_FIGURES = cython.declare(cython.int, encoding.R_TELEPORT_FIGURES)
-R_PUSH_EDGE = cython.declare(cython.int, encoding.R_PUSH_EDGE)
-R_PUSH_ONE = cython.declare(cython.int, encoding.R_PUSH_ONE)
-R_FIG_THROUGH = cython.declare(cython.int, encoding.R_FIG_THROUGH)
-R_POOL_LAST_POINT = cython.declare(cython.int, encoding.R_POOL_LAST_POINT)
-R_MON_PUSH = cython.declare(cython.int, encoding.R_MON_PUSH)
-R_MON_EAT = cython.declare(cython.int, encoding.R_MON_EAT)
-R_WRAP_OCCUPIED = cython.declare(cython.int, encoding.R_WRAP_OCCUPIED)
-R_SLIDE_OCCUPIED = cython.declare(cython.int, encoding.R_SLIDE_OCCUPIED)
-R_MON_SLIDE = cython.declare(cython.int, encoding.R_MON_SLIDE)
-R_PUSH_OFF = cython.declare(cython.int, encoding.R_PUSH_OFF)
-R_TELEPORT_PUSH = cython.declare(cython.int, encoding.R_TELEPORT_PUSH)
-R_STAGE_TWO_END = cython.declare(cython.int, encoding.R_STAGE_TWO_END)
-R_TURN = cython.declare(cython.int, encoding.R_TURN)
-R_TURN_TIE = cython.declare(cython.int, encoding.R_TURN_TIE)
-R_TURN_CHAIN = cython.declare(cython.int, encoding.R_TURN_CHAIN)
-R_TURN_WALL = cython.declare(cython.int, encoding.R_TURN_WALL)
-R_TURN_POOL = cython.declare(cython.int, encoding.R_TURN_POOL)
-R_RND_ORDER = cython.declare(cython.int, encoding.R_RND_ORDER)
-R_RND_ONCE = cython.declare(cython.int, encoding.R_RND_ONCE)
-R_RND_FIRST = cython.declare(cython.int, encoding.R_RND_FIRST)
-R_FIG_WAITING = cython.declare(cython.int, encoding.R_FIG_WAITING)
-HOW_EATEN = cython.declare(cython.int, encoding.HOW_EATEN)
-HOW_PUSHED_OFF = cython.declare(cython.int, encoding.HOW_PUSHED_OFF)
-HOW_TELEPORTER = cython.declare(cython.int, encoding.HOW_TELEPORTER)
-HOW_INSIDE = cython.declare(cython.int, encoding.HOW_INSIDE)
-HOW_CORNER = cython.declare(cython.int, encoding.HOW_CORNER)
+NONE = cython.declare(cython.int, _encoding.NONE)
+N_CELLS = cython.declare(cython.int, _encoding.N_CELLS)
+EXIT = cython.declare(cython.int, _encoding.EXIT)
+ENTRANCE = cython.declare(cython.int, _encoding.ENTRANCE)
+FIRST_STONE = cython.declare(cython.int, _encoding.FIRST_STONE)
+TURN_ABOUT = cython.declare(cython.int, _encoding.TURN_ABOUT)
+TURN_RIGHT = cython.declare(cython.int, _encoding.TURN_RIGHT)
+CRYSTAL = cython.declare(cython.int, _encoding.CRYSTAL)
+STONE = cython.declare(cython.int, _encoding.STONE)
+AT_WAITING = cython.declare(cython.int, _encoding.AT_WAITING)
+AT_OUT = cython.declare(cython.int, _encoding.AT_OUT)
+AT_REMOVED = cython.declare(cython.int, _encoding.AT_REMOVED)
+MOVED = cython.declare(cython.int, _encoding.MOVED)
+POOL = cython.declare(cython.int, _encoding.POOL)
+TELEPORTER = cython.declare(cython.int, _encoding.TELEPORTER)
+PARTNERS = cython.declare(cython.int, _encoding.PARTNERS)
+ARROWS = cython.declare(cython.int, _encoding.ARROWS)
+STEPS = cython.declare(cython.int, _encoding.STEPS)
+STEP_PLAIN = cython.declare(cython.int, _encoding.STEP_PLAIN)
+STEP_NEVER = cython.declare(cython.int, _encoding.STEP_NEVER)
+CELLS = cython.declare(cython.int, _encoding.CELLS)
+PLACES = cython.declare(cython.int, _encoding.PLACES)
+FACES = cython.declare(cython.int, _encoding.FACES)
+MONSTER = cython.declare(cython.int, _encoding.MONSTER)
+FACING = cython.declare(cython.int, _encoding.FACING)
+PHASE = cython.declare(cython.int, _encoding.PHASE)
+TO_MOVE = cython.declare(cython.int, _encoding.TO_MOVE)
+ROUND = cython.declare(cython.int, _encoding.ROUND)
+STAGE = cython.declare(cython.int, _encoding.STAGE)
+START = cython.declare(cython.int, _encoding.START)
+REVEALS = cython.declare(cython.int, _encoding.REVEALS)
+ENDED = cython.declare(cython.int, _encoding.ENDED)
+PLAYERS = cython.declare(cython.int, _encoding.PLAYERS)
+FIGURES = cython.declare(cython.int, _encoding.FIGURES)
+DECK = cython.declare(cython.int, _encoding.DECK)
+ESCAPED = cython.declare(cython.int, _encoding.ESCAPED)
+ESCAPES = cython.declare(cython.int, _encoding.ESCAPES)
+FIGURES_PHASE = cython.declare(cython.int, _encoding.FIGURES_PHASE)
+MONSTER_PHASE = cython.declare(cython.int, _encoding.MONSTER_PHASE)
+OVER = cython.declare(cython.int, _encoding.OVER)
+END_WIN = cython.declare(cython.int, _encoding.END_WIN)
+END_ALL_GONE = cython.declare(cython.int, _encoding.END_ALL_GONE)
+STAGE_TWO_END = cython.declare(cython.int, _encoding.STAGE_TWO_END)
+FIRST_HIT_TILE = cython.declare(cython.int, _encoding.FIRST_HIT_TILE)
+N_TILES = cython.declare(cython.int, _encoding.N_TILES)
+MAX_STAGE_REVEALS = cython.declare(cython.int, _encoding.MAX_STAGE_REVEALS)
+MAX_TURNS = cython.declare(cython.int, _encoding.MAX_TURNS)
+OPT_CORNER_REMOVE = cython.declare(cython.int, _encoding.OPT_CORNER_REMOVE)
+OPT_SLIDE_PUSH = cython.declare(cython.int, _encoding.OPT_SLIDE_PUSH)
+OPT_POOL_WRAP = cython.declare(cython.int, _encoding.OPT_POOL_WRAP)
+OPT_WRAP_PUSH = cython.declare(cython.int, _encoding.OPT_WRAP_PUSH)
+OPT_TIE_TURNS = cython.declare(cython.int, _encoding.OPT_TIE_TURNS)
+OPT_CHAIN_TURNS = cython.declare(cython.int, _encoding.OPT_CHAIN_TURNS)
+OPT_BEYOND_WALL_TURNS = cython.declare(cython.int, _encoding.OPT_BEYOND_WALL_TURNS)
+OPT_POOL_TURNS = cython.declare(cython.int, _encoding.OPT_POOL_TURNS)
+OPT_SLIDE_STOP = cython.declare(cython.int, _encoding.OPT_SLIDE_STOP)
+OPT_MANDATORY = cython.declare(cython.int, _encoding.OPT_MANDATORY)
+OPT_FINISH_ROUND = cython.declare(cython.int, _encoding.OPT_FINISH_ROUND)
+OPT_THREE_HITS = cython.declare(cython.int, _encoding.OPT_THREE_HITS)
+R_FIG_POINTS = cython.declare(cython.int, RULE_CODES["FIG-POINTS"])
+R_FIG_ENTER = cython.declare(cython.int, RULE_CODES["FIG-ENTER"])
+R_FIG_EDGE = cython.declare(cython.int, RULE_CODES["FIG-EDGE"])
+R_FIG_EXIT = cython.declare(cython.int, RULE_CODES["FIG-EXIT"])
+R_FIG_MONSTER = cython.declare(cython.int, RULE_CODES["FIG-MONSTER"])
+R_TELEPORT_FIGURES = cython.declare(cython.int, RULE_CODES["ADV-TELEPORT-FIGURES"])
+R_PUSH_EDGE = cython.declare(cython.int, RULE_CODES["PUSH-EDGE"])
+R_PUSH_ONE = cython.declare(cython.int, RULE_CODES["PUSH-ONE"])
+R_FIG_THROUGH = cython.declare(cython.int, RULE_CODES["FIG-THROUGH"])
+R_POOL_LAST_POINT = cython.declare(cython.int, RULE_CODES["POOL-LAST-POINT"])
+R_MON_PUSH = cython.declare(cython.int, RULE_CODES["MON-PUSH"])
+R_MON_EAT = cython.declare(cython.int, RULE_CODES["MON-EAT"])
+R_WRAP_OCCUPIED = cython.declare(cython.int, RULE_CODES["MON-WRAP-OCCUPIED"])
+R_SLIDE_OCCUPIED = cython.declare(cython.int, RULE_CODES["MON-SLIDE-OCCUPIED"])
+R_MON_SLIDE = cython.declare(cython.int, RULE_CODES["MON-SLIDE"])
+R_PUSH_OFF = cython.declare(cython.int, RULE_CODES["MON-PUSH-OFF"])
+R_TELEPORT_PUSH = cython.declare(cython.int, RULE_CODES["ADV-TELEPORT-PUSH"])
+R_STAGE_TWO_END = cython.declare(cython.int, RULE_CODES["STAGE-TWO-END"])
+R_TURN = cython.declare(cython.int, RULE_CODES["ADV-TURN"])
+R_TURN_TIE = cython.declare(cython.int, RULE_CODES["ADV-TURN-TIE"])
+R_TURN_CHAIN = cython.declare(cython.int, RULE_CODES["ADV-TURN-CHAIN"])
+R_TURN_WALL = cython.declare(cython.int, RULE_CODES["ADV-TURN-WALL"])
+R_TURN_POOL = cython.declare(cython.int, RULE_CODES["ADV-TURN-POOL"])
+R_RND_ORDER = cython.declare(cython.int, RULE_CODES["RND-ORDER"])
+R_RND_ONCE = cython.declare(cython.int, RULE_CODES["RND-ONCE"])
+R_RND_FIRST = cython.declare(cython.int, RULE_CODES["RND-FIRST"])
+R_FIG_WAITING = cython.declare(cython.int, RULE_CODES["FIG-WAITING"])
+HOW_EATEN = cython.declare(cython.int, _encoding.HOW_EATEN)
+HOW_PUSHED_OFF = cython.declare(cython.int, _encoding.HOW_PUSHED_OFF)
+HOW_TELEPORTER = cython.declare(cython.int, _encoding.HOW_TELEPORTER)
+HOW_INSIDE = cython.declare(cython.int, _encoding.HOW_INSIDE)
+HOW_CORNER = cython.declare(cython.int, _encoding.HOW_CORNER)
 
 
 # --- the board's tables, from board.py -----------------------------------------------------------
@@ -1420,18 +1421,25 @@ def reveal(
     data[PHASE] = FIGURES_PHASE if data[TO_MOVE] != NONE else MONSTER_PHASE
 
 
+STAGE_TILES: bytes = bytes((1, 2, 2, 1, 1, 1, 0))
+"""How many of each tile (in the deck's order) a stage has: 5 7 7 8 8 10 1hit 2hits (SET-DECK)."""
+STAGE_TILES_THREE_HITS: bytes = bytes((0, 2, 2, 1, 1, 1, 1))
+"""The same with 3hits for the 5 (VAR-THREE-HITS)."""
+
+
+@cython.ccall
+def stage_tiles(three_hits: cython.bint) -> bytes:
+    """How many of each tile a stage's deck holds (SET-DECK, VAR-THREE-HITS)."""
+    return STAGE_TILES_THREE_HITS if three_hits else STAGE_TILES
+
+
 @cython.cfunc
 def full_deck(data: Bytes, flags: cython.int) -> None:
-    """The 8 tiles of a stage: 5 7 7 8 8 10 1hit 2hits, or 3hits for the 5 (SET-DECK,
-    VAR-THREE-HITS)."""
-    three: cython.bint = (flags & OPT_THREE_HITS) != 0
-    data[DECK + 0] = 0 if three else 1
-    data[DECK + 1] = 2
-    data[DECK + 2] = 2
-    data[DECK + 3] = 1
-    data[DECK + 4] = 1
-    data[DECK + 5] = 1
-    data[DECK + 6] = 1 if three else 0
+    """A stage's deck, all 8 tiles unrevealed (SET-DECK, VAR-THREE-HITS)."""
+    counts: bytes = stage_tiles((flags & OPT_THREE_HITS) != 0)
+    t: cython.int
+    for t in range(N_TILES):
+        data[DECK + t] = counts[t]
 
 
 @cython.ccall
@@ -1490,12 +1498,24 @@ class Random:
 
 
 @cython.ccall
+def revealable_kinds(first_of_game: cython.bint) -> cython.int:
+    """How many kinds of tile, in the deck's order, a reveal may show (DECK-REVEAL): every
+    kind, but the first reveal of the game never a hit tile (DECK-FIRST: drawing on until a
+    numbered tile comes is the same as drawing among the numbered tiles)."""
+    return FIRST_HIT_TILE if first_of_game else N_TILES
+
+
+@cython.ccall
+def revealable(data: Table) -> cython.int:
+    """How many kinds of tile, in the deck's order, the next reveal of this game may show
+    (DECK-REVEAL, DECK-FIRST)."""
+    return revealable_kinds(data[STAGE] == 1 and data[REVEALS] == 0)
+
+
+@cython.ccall
 def draw_tile(data: Table, rng: Random) -> cython.int:
-    """A tile drawn at random from those left (DECK-REVEAL); the first of the game is never a
-    hit tile (DECK-FIRST): drawing on until a numbered tile comes is the same as drawing among
-    the numbered tiles."""
-    first: cython.bint = data[STAGE] == 1 and data[REVEALS] == 0
-    kinds: cython.int = FIRST_HIT_TILE if first else N_TILES
+    """A tile drawn at random from those that may be revealed (DECK-REVEAL, DECK-FIRST)."""
+    kinds: cython.int = revealable(data)
     total: cython.int = 0
     t: cython.int
     for t in range(kinds):

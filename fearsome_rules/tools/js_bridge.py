@@ -18,10 +18,11 @@ written here, so the text is the key.
 from __future__ import annotations
 
 import json
+import re
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from importlib import metadata
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -63,10 +64,10 @@ from fearsome_rules.formats.state_json import (
 )
 from fearsome_rules.tools.bots.registry import BOTS, choose
 from fearsome_rules.tools.bots.search import Budget
-from fearsome_rules.tools.explain import explain
-from fearsome_rules.tools.explain.lines import Line
-from fearsome_rules.tools.render.svg import render_svg
 from fearsome_rules.tools.trail import hits, monster_path
+
+if TYPE_CHECKING:
+    from fearsome_rules.tools.explain.lines import Line
 
 Json = Any
 MAX_REQUEST: Final = 2_000_000
@@ -81,6 +82,11 @@ MAX_NODES: Final = 1_000_000
 MAX_SECONDS: Final = 60.0
 """The longest time budget a bot may be given: a call longer than this blocks the worker."""
 KEPT_STATES: Final = 64
+MAX_NESTING: Final = 64
+"""The deepest nesting of JSON read here. On Pyodide, the JSON reader's recursion in a text
+nested some 100,000 deep exhausts the WebAssembly stack before Python's recursion limit is
+reached, and the runtime dies: such text is refused before it is read."""
+_TOKENS: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 class BridgeError(ArgumentError):
@@ -123,6 +129,7 @@ def _read_args(name: str, text: object) -> dict[str, Json]:
         raise BridgeError(
             f"{name}(arguments)", f"{len(text):,} characters of arguments: at most {MAX_REQUEST:,}"
         )
+    check_nesting(text, f"{name}(arguments)")
     try:
         args = json.loads(text)
     except ValueError as e:
@@ -130,6 +137,21 @@ def _read_args(name: str, text: object) -> dict[str, Json]:
     if not isinstance(args, dict):
         raise ArgumentTypeError(f"{name}(arguments)", "a JSON object", args)
     return args
+
+
+def check_nesting(text: str, where: str) -> None:
+    """Refuse JSON text nested deeper than :data:`MAX_NESTING` (strings skipped)."""
+    if text.count("[") + text.count("{") <= MAX_NESTING:
+        return
+    depth = 0
+    for m in _TOKENS.finditer(text):
+        token = m.group()
+        if token in ("[", "{"):
+            depth += 1
+            if depth > MAX_NESTING:
+                raise BridgeError(where, f"JSON nested more than {MAX_NESTING} deep")
+        elif token in ("]", "}"):
+            depth -= 1
 
 
 class _Args:
@@ -163,6 +185,8 @@ class _Args:
         if kept is not None:
             _STATES.move_to_end(text)
             return kept
+        if isinstance(value, str):
+            check_nesting(value, self.where(name))
         state = state_from_json(text)
         _keep(text, state)
         return state
@@ -212,6 +236,8 @@ class _Args:
         value = self.args.get(name)
         if not isinstance(value, str | dict):
             raise ArgumentTypeError(self.where(name), "a game record (its JSON or text)", value)
+        if isinstance(value, str):
+            check_nesting(value, self.where(name))
         return GameRecord.from_json(value)
 
 
@@ -456,6 +482,8 @@ def _line(x: Line) -> Json:
 
 
 def _explain(a: _Args) -> Json:
+    from fearsome_rules.tools.explain import explain  # imported when first asked: a faster start
+
     e = explain(a.state(), a.text("tile", "a monster tile such as '8'", 10))
     return {
         "tile": e.tile,
@@ -479,6 +507,8 @@ def _explain(a: _Args) -> Json:
 
 
 def _render_svg(a: _Args) -> Json:
+    from fearsome_rules.tools.render.svg import render_svg  # as explain: when first asked
+
     walk = a.action("walk") if a.has("walk") else None
     caption = a.texts("caption", "lines", 20)
     return render_svg(a.state(), walk, a.text("title", "a title", 200, ""), caption)

@@ -14,6 +14,17 @@ function freeze(value) {
   return value;
 }
 
+/** The deepest nesting of arrays and objects a call sends: the formats nest 4 deep, and a
+ * deeper value would only exhaust the stack of the JSON readers on either side. */
+export const MAX_DEPTH = 32;
+
+function tooDeep(value, depth) {
+  if (value === null || typeof value !== "object") return false;
+  if (depth >= MAX_DEPTH) return true;
+  for (const v of Object.values(value)) if (tooDeep(v, depth + 1)) return true;
+  return false;
+}
+
 function refuse(kind, message) {
   return new FearsomeError({ kind, message });
 }
@@ -51,6 +62,9 @@ export class Engine {
   }
 
   async #ask(name, args) {
+    if (tooDeep(args, 0)) {
+      throw refuse("BridgeError", `${name}: the arguments are nested more than ${MAX_DEPTH} deep`);
+    }
     let text;
     try {
       text = JSON.stringify(args);
@@ -65,86 +79,86 @@ export class Engine {
     return freeze(answer.ok);
   }
 
-  /** @internal The call every method makes (kept for the protocol engine and the tests). */
-  _call(name, args) {
+  /** @internal The call every method makes (kept for the tests). */
+  async _call(name, args) {
     return this.#ask(name, args);
   }
 
-  newGame(options) {
+  async newGame(options) {
     const o = bag("newGame", options, ["players", "startPlayer", "setup", "options"]);
     return this.#ask("new_game", { players: o.players, start_player: o.startPlayer, setup: o.setup, options: o.options });
   }
 
-  readState(state) {
+  async readState(state) {
     return this.#ask("read_state", { state });
   }
 
-  apply(state, action) {
+  async apply(state, action) {
     return this.#ask("apply", { state, action });
   }
 
-  applyTraced(state, action) {
+  async applyTraced(state, action) {
     return this.#ask("apply_traced", { state, action });
   }
 
-  check(state, action) {
+  async check(state, action) {
     return this.#ask("check", { state, action });
   }
 
-  legalMoves(state, figure) {
+  async legalMoves(state, figure) {
     return this.#ask("legal_moves", { state, figure });
   }
 
-  legalActions(state) {
+  async legalActions(state) {
     return this.#ask("legal_actions", { state });
   }
 
-  destinations(state) {
+  async destinations(state) {
     return this.#ask("destinations", { state });
   }
 
-  continuations(state, figure, path = []) {
+  async continuations(state, figure, path = []) {
     return this.#ask("continuations", { state, figure, path });
   }
 
-  chanceOutcomes(state) {
+  async chanceOutcomes(state) {
     return this.#ask("chance_outcomes", { state });
   }
 
-  outcome(state) {
+  async outcome(state) {
     return this.#ask("outcome", { state });
   }
 
-  legalPlacements(state) {
+  async legalPlacements(state) {
     return this.#ask("legal_placements", { state });
   }
 
-  parseAction(text) {
+  async parseAction(text) {
     return this.#ask("parse_action", { text });
   }
 
-  formatAction(action) {
+  async formatAction(action) {
     return this.#ask("format_action", { action });
   }
 
-  positionString(state) {
+  async positionString(state) {
     return this.#ask("position_string", { state });
   }
 
-  parsePosition(text, options) {
+  async parsePosition(text, options) {
     const o = bag("parsePosition", options, ["options"]);
     return this.#ask("parse_position", { text, options: o.options });
   }
 
-  diagram(state) {
+  async diagram(state) {
     return this.#ask("diagram", { state });
   }
 
-  parseDiagram(text) {
+  async parseDiagram(text) {
     return this.#ask("parse_diagram", { text });
   }
 
-  position(spec) {
+  async position(spec) {
     const o = bag("position", spec, [
       "players", "figures", "faces", "moved", "stones", "pools", "monster", "facing",
       "startPlayer", "toMove", "round", "stage", "reveals", "deckLeft", "escapes", "endedBy",
@@ -155,35 +169,35 @@ export class Engine {
     return this.#ask("position", snake);
   }
 
-  toRecord(start, actions, options) {
+  async toRecord(start, actions, options) {
     const o = bag("toRecord", options, ["newGame"]);
     return this.#ask("to_record", { start, actions, new_game: o.newGame });
   }
 
-  fromRecord(record) {
+  async fromRecord(record) {
     return this.#ask("from_record", { record });
   }
 
-  replay(record, options) {
+  async replay(record, options) {
     const o = bag("replay", options, ["upto"]);
     return this.#ask("replay", { record, upto: o.upto });
   }
 
-  explain(state, tile) {
+  async explain(state, tile) {
     return this.#ask("explain", { state, tile });
   }
 
-  renderSvg(state, options) {
+  async renderSvg(state, options) {
     const o = bag("renderSvg", options, ["walk", "title", "caption"]);
     return this.#ask("render_svg", { state, walk: o.walk, title: o.title, caption: o.caption });
   }
 
-  chooseMove(state, options) {
+  async chooseMove(state, options) {
     const o = bag("chooseMove", options, ["bot", "nodes", "seconds", "seed"]);
     return this.#ask("choose_move", { state, bot: o.bot, nodes: o.nodes, seconds: o.seconds, seed: o.seed });
   }
 
-  ruleOptions(options) {
+  async ruleOptions(options) {
     return this.#ask("rule_options", { options });
   }
 

@@ -20,6 +20,21 @@ async function wheels() {
 
 const rules = async () => JSON.parse(await readFile(new URL("rules.json", here), "utf8"));
 
+/** This process's Node.js flags, less those of a script given on the command line (`-e`,
+ * `--input-type`), which a worker thread refuses. */
+function workerArgv() {
+  const out = [];
+  const argv = process.execArgv;
+  for (let k = 0; k < argv.length; k++) {
+    const a = argv[k];
+    if (a.startsWith("--input-type")) continue;
+    if (["-e", "--eval", "-p", "--print"].includes(a)) { k++; continue; }
+    if (/^(--eval|--print)=/.test(a)) continue;
+    out.push(a);
+  }
+  return out;
+}
+
 /**
  * Starts the engine (Pyodide and the engine's wheels, all inside this package).
  * @param {{worker?: boolean}} [options]
@@ -40,7 +55,7 @@ export async function loadEngine(options = {}) {
       rules,
     );
   }
-  const worker = new Worker(new URL("./worker.js", import.meta.url));
+  const worker = new Worker(new URL("./worker.js", import.meta.url), { execArgv: workerArgv() });
   const transport = workerTransport(
     {
       post: (m) => worker.postMessage(m),

@@ -12,10 +12,14 @@ nothing fetched at run time:
   (:mod:`fearsome_rules.core.events`, the action and record documents of
   :mod:`fearsome_rules.formats`), so that a field added to an event changes the types;
 - ``js/package.json``'s ``version`` (the Python package's) and ``pyodide`` dependency
-  (:data:`~fearsome_rules.tools.web.site.PYODIDE_VERSION`), set when they differ.
+  (:data:`~fearsome_rules.tools.web.site.PYODIDE_VERSION`).
 
-Usage, from anywhere: ``python3 tools/build_js_package.py`` (``npm run build`` in ``js/`` runs
-it, then generates the types). ``--schemas-only`` writes the schemas alone (no pip).
+The schemas and package.json are checked in (so are the types generated from the schemas):
+a build checks that they are current and fails naming the stale file; ``--write`` writes them
+and nothing else (``npm run derive`` in ``js/``, which then generates the types).
+
+Usage, from anywhere: ``python3 tools/build_js_package.py [--write]`` (``npm run build`` in
+``js/`` runs it, then checks the types).
 """
 
 from __future__ import annotations
@@ -62,16 +66,23 @@ def _type_schema(t: Any) -> dict[str, Any]:
     raise TypeError(f"no schema for {t!r}")
 
 
-def _object(cls: type, title: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+def _object(
+    cls: type, title: str, extra: dict[str, Any] | None = None, *, written: bool = False
+) -> dict[str, Any]:
+    """``cls``'s fields as an object schema. A field with a default may be left out of a
+    document the readers take (a record without a position, a placement without an arrow);
+    ``written``: the package writes every field (events)."""
     hints = typing.get_type_hints(cls)
     props = {a.name: _type_schema(hints[a.name]) for a in attrs.fields(cls)}
+    required = [a.name for a in attrs.fields(cls) if written or a.default is attrs.NOTHING]
     props.update(extra or {})
+    required += list(extra or {})
     return {
         "title": title,
         "description": (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " "),
         "type": "object",
         "additionalProperties": False,
-        "required": list(props),
+        "required": required,
         "properties": props,
     }
 
@@ -85,6 +96,7 @@ def events_schema() -> dict[str, Any]:
             c,
             c.__name__,
             {"type": {"const": c.__name__}} | {"text": {"type": "string"}},
+            written=True,
         )
         for c in classes
         if c is not ev.Event
@@ -142,28 +154,39 @@ def schemas() -> dict[str, dict[str, Any]]:
     return out
 
 
-def write_schemas(into: Path) -> None:
-    into.mkdir(parents=True, exist_ok=True)
-    for name, schema in schemas().items():
-        (into / name).write_text(json.dumps(schema, indent=2) + "\n", "utf-8")
-
-
-def sync_package_json(path: Path, log: Any) -> None:
-    """Set the package's version and its Pyodide dependency to this build's."""
-    text = path.read_text("utf-8")
-    doc = json.loads(text)
+def derived(js: Path = JS) -> dict[Path, str]:
+    """The checked-in files derived from the Python package: the schemas, package.json."""
+    out = {
+        js / "schemas" / name: json.dumps(schema, indent=2) + "\n"
+        for name, schema in schemas().items()
+    }
+    doc = json.loads((js / "package.json").read_text("utf-8"))
     doc["version"] = metadata.version("fearsome_rules")
     doc["dependencies"]["pyodide"] = site.PYODIDE_VERSION
-    new = json.dumps(doc, indent=2) + "\n"
-    if new != text:
-        path.write_text(new, "utf-8")
-        log(f"{path.name}: version {doc['version']}, pyodide {site.PYODIDE_VERSION}")
+    out[js / "package.json"] = json.dumps(doc, indent=2) + "\n"
+    return out
+
+
+def stale(js: Path = JS) -> list[str]:
+    """The derived files that differ from what :func:`derived` makes."""
+    return [
+        path.relative_to(js.parent).as_posix()
+        for path, text in derived(js).items()
+        if not path.is_file() or path.read_text("utf-8") != text
+    ]
+
+
+def write(js: Path = JS) -> None:
+    for path, text in derived(js).items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, "utf-8")
 
 
 def build(js: Path = JS, log: Any = print) -> None:
-    """Everything above, into ``js``."""
-    sync_package_json(js / "package.json", log)
-    write_schemas(js / "schemas")
+    """The wheels and rules.json into ``js``, once the derived files are current."""
+    old = stale(js)
+    if old:
+        raise site.SiteError(f"stale: {', '.join(old)}: run npm run derive in js/ and commit them")
     wheels = js / "wheels"
     shutil.rmtree(wheels, ignore_errors=True)
     names = site.wheels(ROOT, wheels, log)
@@ -175,11 +198,13 @@ def build(js: Path = JS, log: Any = print) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--schemas-only", action="store_true", help="write js/schemas only")
+    parser.add_argument(
+        "--write", action="store_true", help="write js/schemas and js/package.json, nothing else"
+    )
     args = parser.parse_args(argv)
     try:
-        if args.schemas_only:
-            write_schemas(JS / "schemas")
+        if args.write:
+            write()
         else:
             build()
     except site.SiteError as e:

@@ -18,6 +18,6 @@ export interface PlaceJSON {
   type: "place";
   tile: string;
   square: string;
-  arrow: string;
-  orientation: string;
+  arrow?: string;
+  orientation?: string;
 }

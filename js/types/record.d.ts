@@ -6,12 +6,12 @@
 export interface GameRecordJSON {
   format: "fearsome-rules/record";
   version: number;
-  players: number;
-  start_player: string;
-  setup: string;
-  options: {
+  players?: number;
+  start_player?: string;
+  setup?: string;
+  options?: {
     [k: string]: string | boolean;
   };
-  position: string;
-  actions: string[];
+  position?: string;
+  actions?: string[];
 }

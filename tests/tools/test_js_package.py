@@ -12,6 +12,7 @@ import json
 import random
 import shutil
 import subprocess
+import time
 import zipfile
 from pathlib import Path
 from types import ModuleType
@@ -202,12 +203,10 @@ def _check_wheel_is_current() -> None:
                 )
 
 
-GAME_SCRIPT = """
-import { loadEngine } from "fearsome-rules";
-const engine = await loadEngine({ worker: false });
+GAME = """
 let state = await engine.newGame({ players: 4, setup: "advanced", startPlayer: 1 });
 let k = 0;
-console.log(JSON.stringify(state));
+out(JSON.stringify(state));
 while (state.phase !== "over" && k < 400) {
   let action;
   if (state.phase === "monster") {
@@ -218,10 +217,19 @@ while (state.phase !== "over" && k < 400) {
     action = await engine.chooseMove(state, { bot, nodes: 20, seed: k });
   }
   state = (await engine.applyTraced(state, action)).state;
-  console.log(JSON.stringify({ action, state }));
+  out(JSON.stringify({ action, state }));
   k++;
 }
 engine.close();
+"""
+"""A seeded game through the package (``engine`` and ``out(line)`` given): placements, then
+the search and the greedy bots in turn, the tiles that can come taken in turn."""
+
+GAME_SCRIPT = f"""
+import {{ loadEngine }} from "fearsome-rules";
+const engine = await loadEngine({{ worker: false }});
+const out = (line) => console.log(line);
+{GAME}
 """
 
 
@@ -241,7 +249,11 @@ def test_a_seeded_game_through_the_package_equals_the_engines() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    lines = [json.loads(x) for x in done.stdout.splitlines()]
+    _same_game([json.loads(x) for x in done.stdout.splitlines()])
+
+
+def _same_game(lines: list[Any]) -> None:
+    """The lines of :data:`GAME` are the same game played here, state by state."""
     state = fr.new_game(4, 1, fr.RuleOptions(), "advanced")
     assert lines[0] == fr.state_to_json(state)
     for k, line in enumerate(lines[1:]):
@@ -256,3 +268,48 @@ def test_a_seeded_game_through_the_package_equals_the_engines() -> None:
         assert line["state"] == fr.state_to_json(state), k
     assert state.phase is fr.Phase.OVER
     assert len(lines) > 60
+
+
+PAGE = f"""<!doctype html><meta charset="utf-8"><title>fearsome-rules in a worker</title>
+<script type="module">
+import {{ loadEngine }} from "./pkg/src/browser.js";
+window.lines = [];
+try {{
+  const t0 = performance.now();
+  const engine = await loadEngine({{ pyodideURL: "./pyodide/" }});
+  window.loadMs = performance.now() - t0;
+  const out = (line) => window.lines.push(line);
+  {GAME}
+  window.done = "ok";
+}} catch (e) {{
+  window.done = "failed: " + e;
+}}
+</script>"""
+
+
+def test_a_seeded_game_in_chromium_through_a_web_worker(tmp_path: Path) -> None:
+    """The package in headless Chromium, the engine in a module Web Worker (no bundler: the
+    package and Pyodide served as files), plays the seeded game equal to the engine's here."""
+    from fearsome_rules.tools.web import browser as wb
+
+    missing = _package_missing() or wb.missing()
+    if missing:
+        pytest.skip(missing)
+    _check_wheel_is_current()
+    (tmp_path / "index.html").write_text(PAGE, "utf-8")
+    (tmp_path / "pkg").symlink_to(JS)
+    (tmp_path / "pyodide").symlink_to(JS / "node_modules" / "pyodide")
+    with wb.served(tmp_path) as (_httpd, url):
+        chromium = wb.driver()
+        try:
+            chromium.get(url)
+            deadline = time.monotonic() + 300
+            while not chromium.execute_script("return window.done || ''"):
+                assert time.monotonic() < deadline, "the game did not end in 300 s"
+                time.sleep(0.2)
+            assert chromium.execute_script("return window.done") == "ok"
+            assert chromium.execute_script("return typeof window.loadPyodide") == "undefined"
+            lines = chromium.execute_script("return window.lines")
+        finally:
+            chromium.quit()
+    _same_game([json.loads(x) for x in lines])

@@ -1,18 +1,18 @@
-// A first game: two greedy bots, the monster tiles drawn in turn from those that can come.
+// A first game: two greedy bots, and the monster's tiles drawn by their exact probabilities.
 import { loadEngine, type State } from "fearsome-rules";
 
-const engine = await loadEngine();
+const engine = await loadEngine(); // in a worker thread (in a browser: a Web Worker)
 let state: State = await engine.newGame({ players: 2, options: { reentry: "mandatory" } });
-let seed = 1;
-while (state.phase !== "over") {
+for (let turn = 0; state.phase !== "over"; turn++) {
   let action: string;
-  if (state.phase === "monster") {
+  if (state.phase === "monster") { // a chance node: the engine has no randomness, you draw
     const tiles = await engine.chanceOutcomes(state);
-    action = `reveal ${tiles[seed++ % tiles.length].tile}`;
+    let r = Math.random();
+    action = "reveal " + (tiles.find((t) => (r -= t.p) < 0) ?? tiles[tiles.length - 1]).tile;
   } else {
-    action = await engine.chooseMove(state, { bot: "greedy", seed: seed++ });
+    action = await engine.chooseMove(state, { bot: "greedy", seed: turn });
   }
-  const { state: next, events } = await engine.applyTraced(state, action);
+  const { state: next, events } = await engine.applyTraced(state, action); // animate events
   for (const e of events) if (e.type === "FigureEaten") console.log(`${e.figure} eaten on ${e.square}`);
   state = next;
 }

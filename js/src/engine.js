@@ -1,5 +1,5 @@
 // The engine's API: each method checks its option bag, sends JSON text to the engine's Python
-// (fearsome_rules/tools/js_bridge.py, which checks every argument and calls the public engine)
+// (fearsome_rules/tools/js_bridge/, which checks every argument and calls the public engine)
 // and answers deeply frozen JSON, or rejects with a FearsomeError.
 import { FearsomeError } from "./errors.js";
 

@@ -95,13 +95,13 @@ def test_the_door_refuses_in_one_line() -> None:
 
 def test_the_door_keeps_a_state_it_has_read() -> None:
     """A state sent back as the text it was given is not read again (and is the same state)."""
-    from fearsome_rules.tools import js_bridge
+    from fearsome_rules.tools.js_bridge import door
 
     doc = ask("new_game", players=3)
     text = json.dumps(doc, separators=(",", ":"))
-    assert text in js_bridge._STATES
-    kept = js_bridge._STATES[text]
-    assert js_bridge._Args("apply", {"state": doc}).state() is kept
+    assert text in door.STATES
+    kept = door.STATES[text]
+    assert door.Args("apply", {"state": doc}, ("state",)).state() is kept
     assert kept == fr.new_game(3)
 
 

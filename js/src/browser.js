@@ -11,10 +11,11 @@ export { Engine, FearsomeError };
 const here = new URL("../", import.meta.url);
 
 /**
- * @param {{pyodideURL?: string | URL, wheelsURL?: string | URL, workerURL?: string | URL}} [options]
+ * @param {{pyodideURL?: string | URL, wheelsURL?: string | URL, workerURL?: string | URL,
+ *   snapshotURL?: string | URL, snapshot?: boolean}} [options]
  */
 export async function loadEngine(options = {}) {
-  const known = ["pyodideURL", "wheelsURL", "workerURL"];
+  const known = ["pyodideURL", "wheelsURL", "workerURL", "snapshotURL", "snapshot"];
   for (const key of Object.keys(options ?? {})) {
     if (!known.includes(key)) throw new FearsomeError({ kind: "ArgumentTypeError", message: `loadEngine(options): no option ${JSON.stringify(key).slice(0, 40)} (it takes: ${known.join(", ")})` });
   }
@@ -23,6 +24,9 @@ export async function loadEngine(options = {}) {
   const wheelsURL = new URL(dir(options.wheelsURL ?? new URL("wheels/", here)), location.href).href;
   const manifest = await (await fetch(new URL("manifest.json", wheelsURL))).json();
   const start = { indexURL: pyodideURL, wheels: manifest.wheels.map((w) => new URL(w, wheelsURL).href) };
+  if (options.snapshot !== false) {
+    start.snapshotURL = new URL(options.snapshotURL ?? new URL("snapshot/engine.snapshot.gz", here), location.href).href;
+  }
   const worker = new Worker(options.workerURL ?? new URL("./worker.js", import.meta.url), { type: "module" });
   const transport = workerTransport(
     {

@@ -2,6 +2,7 @@
 // search say, never blocks the event loop) or in this thread ({worker: false}: no message
 // between threads, for scripts and the protocol engine).
 import { readFile } from "node:fs/promises";
+import { gunzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { Engine, engineOn } from "./engine.js";
@@ -16,6 +17,16 @@ const here = new URL("../", import.meta.url);
 async function wheels() {
   const manifest = JSON.parse(await readFile(new URL("wheels/manifest.json", here), "utf8"));
   return manifest.wheels.map((w) => fileURLToPath(new URL(`wheels/${w}`, here)));
+}
+
+/** The snapshot of Pyodide with the engine imported, if the package has one (npm run build). */
+async function snapshot() {
+  try {
+    return new Uint8Array(gunzipSync(await readFile(new URL("snapshot/engine.snapshot.gz", here))));
+  } catch (e) {
+    if (e.code === "ENOENT") return undefined;
+    throw e;
+  }
 }
 
 const rules = async () => JSON.parse(await readFile(new URL("rules.json", here), "utf8"));
@@ -37,14 +48,15 @@ function workerArgv() {
 
 /**
  * Starts the engine (Pyodide and the engine's wheels, all inside this package).
- * @param {{worker?: boolean}} [options]
+ * @param {{worker?: boolean, snapshot?: boolean}} [options]
  */
 export async function loadEngine(options = {}) {
-  const known = ["worker"];
+  const known = ["worker", "snapshot"];
   for (const key of Object.keys(options ?? {})) {
     if (!known.includes(key)) throw new FearsomeError({ kind: "ArgumentTypeError", message: `loadEngine(options): no option ${JSON.stringify(key).slice(0, 40)} (it takes: ${known.join(", ")})` });
   }
   const start = { wheels: await wheels() };
+  if (options?.snapshot !== false) start.snapshot = await snapshot();
   if (options?.worker === false) {
     const { loadPyodide } = await import("pyodide");
     const call = await startPython({ loadPyodide, ...start });

@@ -2,7 +2,7 @@
 // Python when told how ({start}), then answers each {id, name, args} with {id, answer} (the
 // bridge's JSON text) in order. Python runs one call at a time, so a call never waits on
 // another's half-done work.
-import { startPython } from "./python.js";
+import { gunzipped, startPython } from "./python.js";
 
 const node = typeof process !== "undefined" && process.versions?.node && typeof self === "undefined";
 let post, listen;
@@ -19,11 +19,12 @@ let call = null;
 listen(async (message) => {
   if (message.start) {
     try {
-      const { indexURL, wheels } = message.start;
+      const { indexURL, wheels, snapshot, snapshotURL } = message.start;
       const { loadPyodide } = node
         ? await import("pyodide")
         : await import(new URL("pyodide.mjs", indexURL).href);
-      call = await startPython({ loadPyodide, indexURL: node ? undefined : indexURL, wheels });
+      const bytes = snapshotURL ? await gunzipped(await fetch(snapshotURL)) : snapshot;
+      call = await startPython({ loadPyodide, indexURL: node ? undefined : indexURL, wheels, snapshot: bytes });
       post({ ready: true });
     } catch (e) {
       post({ ready: false, error: String(e && e.message ? e.message : e) });

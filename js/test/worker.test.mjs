@@ -41,3 +41,14 @@ test("a script ends when its work is done, without close()", () => {
   assert.equal(done.status, 0, done.stderr);
   assert.equal(done.stdout.trim(), "B");
 });
+
+test("started from the wheels instead of the snapshot, the engine answers the same", async () => {
+  const [fromSnapshot, fromWheels] = await Promise.all([loadEngine({ worker: false }), loadEngine({ snapshot: false })]);
+  assert.deepEqual(fromWheels.info, fromSnapshot.info);
+  const [a, b] = await Promise.all([fromSnapshot.newGame({ players: 5 }), fromWheels.newGame({ players: 5 })]);
+  assert.deepEqual(a, b);
+  assert.deepEqual(await fromWheels.legalMoves(b), await fromSnapshot.legalMoves(a));
+  assert.equal(await fromWheels.chooseMove(b, { seed: 3 }), await fromSnapshot.chooseMove(a, { seed: 3 }));
+  fromSnapshot.close();
+  fromWheels.close();
+});

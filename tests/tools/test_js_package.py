@@ -195,12 +195,15 @@ def _check_wheel_is_current() -> None:
     manifest = json.loads((JS / "wheels" / "manifest.json").read_text("utf-8"))
     (engine,) = [w for w in manifest["wheels"] if w.startswith("fearsome_rules-")]
     with zipfile.ZipFile(JS / "wheels" / engine) as wheel:
-        for info in wheel.infolist():
-            if info.filename.startswith("fearsome_rules/") and info.filename.endswith(".py"):
-                source = (ROOT / info.filename).read_bytes()
-                assert wheel.read(info) == source, (
-                    f"js/wheels is stale ({info.filename}): npm run build in js/"
-                )
+        shipped = {n for n in wheel.namelist() if n.endswith(".py")}
+        sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "fearsome_rules").rglob("*.py")}
+        assert shipped == sources, (
+            f"js/wheels is stale ({sorted(shipped ^ sources)[:3]}): npm run build in js/"
+        )
+        for name in sorted(shipped):
+            assert wheel.read(name) == (ROOT / name).read_bytes(), (
+                f"js/wheels is stale ({name}): npm run build in js/"
+            )
 
 
 GAME = """

@@ -5,6 +5,7 @@ the public engine, and :func:`call`, which the package calls. See
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Mapping
 from importlib import metadata
@@ -77,10 +78,17 @@ def call(name: str, args: str) -> str:
 # --- the functions ---------------------------------------------------------------------------
 
 
+@functools.cache
+def _version() -> str:
+    # Read once: the package's snapshot of the runtime (js/scripts/snapshot.mjs) keeps its
+    # memory, not its files.
+    return metadata.version("fearsome_rules")
+
+
 def _info(_: Args) -> Json:
     default = RuleOptions()
     return {
-        "version": metadata.version("fearsome_rules"),
+        "version": _version(),
         "players": list(range(2, 8)),
         "setups": ["basic", "advanced", "bsw"],
         "tiles": list(TILES),

@@ -171,6 +171,10 @@ def wheels(root: Path, into: Path, log: Callable[[str], None]) -> list[str]:
     log("pip wheel (the engine's pure wheel)")
     env = {**os.environ, "FEARSOME_RULES_PURE": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     engine = into / "engine"
+    # setuptools copies the package into build/lib and keeps what an earlier build left there:
+    # a module since renamed or deleted would be in the wheel too.
+    for scratch in (root / "build").glob("lib*"):
+        shutil.rmtree(scratch, ignore_errors=True)
     _run([*pip, "wheel", "-q", "--no-deps", "-w", str(engine), str(root)], "pip wheel", env)
     pins = [f"{n}=={v}" if (v := _version(n)) else n for n in DEPENDENCIES]
     log(f"pip download {' '.join(pins)}")

@@ -24,6 +24,7 @@ import pytest
 
 import fearsome_rules as fr
 from fearsome_rules.tools.bots.registry import choose
+from fearsome_rules.tools.bots.search import Budget
 from fearsome_rules.tools.js_bridge import (
     FUNCTIONS,
     MAX_NESTING,
@@ -122,7 +123,7 @@ def test_every_function_answers_what_the_engine_does() -> None:
     assert ask("outcome", state=doc) is None
     assert ask("chance_outcomes", state=doc) == []
     move = ask("choose_move", state=doc, bot="search", nodes=30, seed=4)
-    assert move == str(choose(game, fr.bots.Budget(nodes=30), bot="search", seed=4))
+    assert move == str(choose(game, Budget(nodes=30), bot="search", seed=4))
     assert len(FUNCTIONS) == 27
 
 
@@ -269,7 +270,7 @@ def _same_game(lines: list[Any]) -> None:
             action: fr.Action = tiles[k % len(tiles)][0]
         else:
             bot = "greedy" if k % 2 else "search"
-            action = choose(state, fr.bots.Budget(nodes=20), bot=bot, seed=k)
+            action = choose(state, Budget(nodes=20), bot=bot, seed=k)
         assert line["action"] == str(action), k
         state = fr.apply(state, action)
         assert line["state"] == fr.state_to_json(state), k

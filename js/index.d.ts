@@ -259,7 +259,7 @@ export interface BrowserLoadOptions {
   pyodideURL?: string | URL;
   /** Where this package's wheels/ are served (default: this package's wheels/). */
   wheelsURL?: string | URL;
-  /** The worker script (default: this package's src/worker.js). */
+  /** The worker script (default: this package's src/worker-browser.js). */
   workerURL?: string | URL;
   /** Where this package's snapshot/engine.snapshot.gz is served (default: beside the rest). */
   snapshotURL?: string | URL;

@@ -27,7 +27,7 @@ export async function loadEngine(options = {}) {
   if (options.snapshot !== false) {
     start.snapshotURL = new URL(options.snapshotURL ?? new URL("snapshot/engine.snapshot.gz", here), location.href).href;
   }
-  const worker = new Worker(options.workerURL ?? new URL("./worker.js", import.meta.url), { type: "module" });
+  const worker = new Worker(options.workerURL ?? new URL("./worker-browser.js", import.meta.url), { type: "module" });
   const transport = workerTransport(
     {
       post: (m) => worker.postMessage(m),

@@ -67,7 +67,7 @@ export async function loadEngine(options = {}) {
       rules,
     );
   }
-  const worker = new Worker(new URL("./worker.js", import.meta.url), { execArgv: workerArgv() });
+  const worker = new Worker(new URL("./worker-node.js", import.meta.url), { execArgv: workerArgv() });
   const transport = workerTransport(
     {
       post: (m) => worker.postMessage(m),

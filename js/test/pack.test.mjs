@@ -17,7 +17,7 @@ test("npm pack, npm install --offline into an empty project, tsc --strict, run",
   try {
     const packed = JSON.parse(execFileSync(npm, ["pack", "--json", "--pack-destination", dir], { cwd: js, encoding: "utf8" }));
     const files = packed[0].files.map((f) => f.path);
-    for (const need of ["src/node.js", "src/worker.js", "index.d.ts", "types/state.d.ts", "wheels/manifest.json", "snapshot/engine.snapshot.gz", "rules.json", "bin/protocol-engine.mjs"]) {
+    for (const need of ["src/node.js", "src/worker-node.js", "src/worker-browser.js", "index.d.ts", "types/state.d.ts", "wheels/manifest.json", "snapshot/engine.snapshot.gz", "rules.json", "bin/protocol-engine.mjs"]) {
       assert.ok(files.includes(need), `${need} is not in the tarball`);
     }
     assert.ok(files.some((f) => /^wheels\/fearsome_rules-.*-py3-none-any\.whl$/.test(f)), "the engine's wheel");

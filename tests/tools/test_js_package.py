@@ -286,6 +286,7 @@ try {{
   const t0 = performance.now();
   const engine = await loadEngine({{ pyodideURL: "./pyodide/" }});
   window.loadMs = performance.now() - t0;
+  window.ruleTitle = (await engine.rule("FIG-ENTER")).title;
   const out = (line) => window.lines.push(line);
   {GAME}
   window.done = "ok";
@@ -317,6 +318,7 @@ def test_a_seeded_game_in_chromium_through_a_web_worker(tmp_path: Path) -> None:
                 time.sleep(0.2)
             assert chromium.execute_script("return window.done") == "ok"
             assert chromium.execute_script("return typeof window.loadPyodide") == "undefined"
+            assert chromium.execute_script("return window.ruleTitle") == "Entering the board"
             lines = chromium.execute_script("return window.lines")
         finally:
             chromium.quit()

@@ -303,3 +303,19 @@ def figure_at(state: GameState, sq: int) -> Figure | None:
     """The figure on square ``sq``, if any."""
     v = state.cells[sq]
     return state.figures[v - 1] if v > 0 else None
+
+
+NOT_HITS = frozenset({ev.INSIDE_AT_END})
+"""How a figure leaves that is not the monster's hit: STAGE-TWO-END's removal after the last
+tile."""
+
+
+def monster_path(events: Sequence[ev.Event]) -> list[str]:
+    """The monster's square after each step of a walk (its ``MonsterStepped`` events)."""
+    return [e.to for e in events if isinstance(e, ev.MonsterStepped)]
+
+
+def hits(events: Sequence[ev.Event]) -> list[str]:
+    """The figures the monster hit, in order: eaten, pushed off the board or onto a
+    teleporter (not the figures STAGE-TWO-END removes)."""
+    return [e.figure for e in events if isinstance(e, ev.FigureEaten) and e.how not in NOT_HITS]

@@ -22,8 +22,8 @@ from fearsome_rules.core.game import apply, apply_traced, chance_outcomes, check
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import SEAT_LETTERS, GameState
 from fearsome_rules.tools.conformance.cases import Case, start_state
-
-NOT_HITS = frozenset({ev.INSIDE_AT_END})  # STAGE-TWO-END removals are not the monster's hits
+from fearsome_rules.tools.trail import NOT_HITS as NOT_HITS
+from fearsome_rules.tools.trail import hits, monster_path
 
 
 @attrs.frozen
@@ -133,10 +133,7 @@ class InProcess:
 def done(after: GameState, events: tuple[ev.Event, ...]) -> Done:
     """A :class:`Done` from this package's events."""
     return Done(
-        after,
-        tuple(e.to for e in events if isinstance(e, ev.MonsterStepped)),
-        tuple(e.figure for e in events if isinstance(e, ev.FigureEaten) and e.how not in NOT_HITS),
-        tuple(str(e) for e in events),
+        after, tuple(monster_path(events)), tuple(hits(events)), tuple(str(e) for e in events)
     )
 
 

@@ -163,11 +163,18 @@ def _npm_version(package: Path) -> str:
         return ""
 
 
-def _wheels(root: Path, into: Path, log: Callable[[str], None]) -> list[str]:
+def wheels(root: Path, into: Path, log: Callable[[str], None]) -> list[str]:
+    """The engine's pure wheel and its dependencies' pure wheels, made into ``into`` (a folder
+    that does not exist yet); their file names in install order. The page and the npm package
+    (``js/``) both ship these."""
     pip = [sys.executable, "-m", "pip"]
     log("pip wheel (the engine's pure wheel)")
     env = {**os.environ, "FEARSOME_RULES_PURE": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     engine = into / "engine"
+    # setuptools copies the package into build/lib and keeps what an earlier build left there:
+    # a module since renamed or deleted would be in the wheel too.
+    for scratch in (root / "build").glob("lib*"):
+        shutil.rmtree(scratch, ignore_errors=True)
     _run([*pip, "wheel", "-q", "--no-deps", "-w", str(engine), str(root)], "pip wheel", env)
     pins = [f"{n}=={v}" if (v := _version(n)) else n for n in DEPENDENCIES]
     log(f"pip download {' '.join(pins)}")
@@ -224,9 +231,9 @@ def build(
         shutil.rmtree(tmp, ignore_errors=True)
         shutil.copytree(root / "web", tmp)
         _runtime(root, tmp / "pyodide", log)
-        wheels = _wheels(root, tmp / "wheels", log)
+        names = wheels(root, tmp / "wheels", log)
         (tmp / "rules.json").write_text(json.dumps(rules(root)), "utf-8")
-        manifest = {"pyodide": PYODIDE_VERSION, "wheels": [f"wheels/{w}" for w in wheels]}
+        manifest = {"pyodide": PYODIDE_VERSION, "wheels": [f"wheels/{w}" for w in names]}
         (tmp / "manifest.json").write_text(json.dumps(manifest, indent=2), "utf-8")
         (tmp / "build.json").write_text(json.dumps({"inputs": digest}), "utf-8")
         shutil.rmtree(out, ignore_errors=True)

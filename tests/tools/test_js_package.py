@@ -1,0 +1,325 @@
+"""The npm package ``fearsome-rules`` (js/) from the Python side: its door
+(:mod:`fearsome_rules.tools.js_bridge`) in CPython, the schemas its types are generated from
+(derived from the engine's classes, and every event, action, record and state of real games
+valid against them), and a seeded game played through the package in Node.js equal, state by
+state, to the same game played here. The package's own tests (every API function) are run by
+``node --test`` in js/ (.ci/run)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import random
+import shutil
+import subprocess
+import time
+import zipfile
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import jsonschema
+import pytest
+
+import fearsome_rules as fr
+from fearsome_rules.tools.bots.registry import choose
+from fearsome_rules.tools.bots.search import Budget
+from fearsome_rules.tools.js_bridge import (
+    FUNCTIONS,
+    MAX_NESTING,
+    MAX_REQUEST,
+    call,
+    event_doc,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+JS = ROOT / "js"
+
+
+def _builder() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "build_js_package", ROOT / "scripts" / "build_js_package.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def ask(name: str, **args: Any) -> Any:
+    answer = json.loads(call(name, json.dumps(args)))
+    if "error" in answer:
+        raise AssertionError(answer["error"])
+    return answer["ok"]
+
+
+def refusal(name: str, args: str) -> dict[str, str]:
+    answer = json.loads(call(name, args))
+    assert set(answer) == {"error"}, answer
+    error: dict[str, str] = answer["error"]
+    assert "\n" not in error["message"] and len(error["message"]) < 400
+    return error
+
+
+# --- the door ---------------------------------------------------------------------------------
+
+
+def test_the_door_refuses_in_one_line() -> None:
+    state = ask("new_game", players=2)
+    cases = [
+        ("no_such", "{}", "BridgeError", "'no_such' is not a function"),
+        ("apply", "[1]", "ArgumentTypeError", "apply(arguments): expected a JSON object"),
+        ("apply", "{", "BridgeError", "not JSON"),
+        ("apply", json.dumps({"state": state, "move": "A5 p11"}), "BridgeError", "'move'"),
+        ("apply", json.dumps({"state": state, "action": 5}), "ArgumentTypeError", "found int 5"),
+        ("apply", json.dumps({"state": 1, "action": "A5 p11"}), "ArgumentTypeError", "a state"),
+        ("new_game", '{"players": true}', "ArgumentTypeError", "found bool True"),
+        ("new_game", '{"players": 9}', "BridgeError", "9 is not between 2 and 7"),
+        ("new_game", '{"start_player": "Z"}', "BridgeError", "'Z' is not a seat"),
+        ("parse_action", json.dumps({"text": "x" * 20_000}), "BridgeError", "at most 10,000"),
+        ("apply", "[" * (MAX_NESTING + 1) + "]" * (MAX_NESTING + 1), "BridgeError", "nested"),
+        ("read_state", json.dumps({"state": "[" * 100_000}), "BridgeError", "nested"),
+        ("apply", " " * (MAX_REQUEST + 1), "BridgeError", "at most 2,000,000"),
+        (
+            "apply",
+            json.dumps({"state": state, "action": "A5 o11"}),
+            "IllegalMoveError",
+            "FIG-ENTER",
+        ),
+    ]
+    for name, args, kind, words in cases:
+        error = refusal(name, args)
+        assert error["kind"] == kind and words in error["message"], (name, error)
+    assert refusal("apply", json.dumps({"state": state, "action": "A5 o11"}))["rule"] == "FIG-ENTER"
+    assert refusal("position", json.dumps({"figures": {"A5": "n2"}}))["field"] == "figures.A5"
+
+
+def test_the_door_keeps_a_state_it_has_read() -> None:
+    """A state sent back as the text it was given is not read again (and is the same state)."""
+    from fearsome_rules.tools.js_bridge import door
+
+    doc = ask("new_game", players=3)
+    text = json.dumps(doc, separators=(",", ":"))
+    assert text in door.STATES
+    kept = door.STATES[text]
+    assert door.Args("apply", {"state": doc}, ("state",)).state() is kept
+    assert kept == fr.new_game(3)
+
+
+def test_every_function_answers_what_the_engine_does() -> None:
+    """Each function's answer against the engine's own call on the same input."""
+    game = fr.new_game(3)
+    doc = fr.state_to_json(game)
+    assert ask("apply", state=doc, action="A5 p11 p10") == fr.state_to_json(
+        fr.apply(game, fr.FigureMove("A5", ("p11", "p10")))
+    )
+    assert ask("legal_moves", state=doc) == [str(m) for m in fr.legal_moves(game)]
+    assert ask("legal_actions", state=doc) == [str(m) for m in fr.legal_actions(game)]
+    assert ask("destinations", state=doc) == {k: list(v) for k, v in fr.destinations(game).items()}
+    assert ask("position_string", state=doc) == fr.position_string(game)
+    assert ask("diagram", state=doc) == fr.diagram(game)
+    assert ask("parse_position", text=fr.position_string(game)) == doc
+    assert ask("outcome", state=doc) is None
+    assert ask("chance_outcomes", state=doc) == []
+    move = ask("choose_move", state=doc, bot="search", nodes=30, seed=4)
+    assert move == str(choose(game, Budget(nodes=30), bot="search", seed=4))
+    assert len(FUNCTIONS) == 27
+
+
+# --- the schemas the types are generated from ----------------------------------------------------
+
+
+def test_the_schemas_are_up_to_date() -> None:
+    for name, schema in _builder().schemas().items():
+        shipped = json.loads((JS / "schemas" / name).read_text("utf-8"))
+        assert shipped == schema, (
+            f"js/schemas/{name} is stale: run python3 scripts/build_js_package.py"
+        )
+
+
+def _validator(name: str) -> jsonschema.Draft202012Validator:
+    schema = json.loads((JS / "schemas" / name).read_text("utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def test_real_games_are_valid_against_the_schemas() -> None:
+    """Every event, action, state and record of seeded games (basic and advanced, 2 to 7
+    players), written by the engine, is valid against the schemas; every kind of event seen."""
+    events, actions, states = (
+        _validator("events.schema.json"),
+        _validator("action.schema.json"),
+        _validator("state.schema.json"),
+    )
+    records = _validator("record.schema.json")
+    seen: set[str] = set()
+    for players, setup, seed in [
+        (2, "basic", 1),
+        (4, "advanced", 2),
+        (7, "bsw", 3),
+        (3, "basic", 4),
+    ]:
+        state = fr.new_game(players, 0, fr.RuleOptions(), setup)
+        start, played, rng = state, [], random.Random(seed)
+        while state.phase is not fr.Phase.OVER:
+            options = fr.legal_actions(state)
+            action = options[rng.randrange(len(options))]
+            state, happened = fr.apply_traced(state, action)
+            played.append(action)
+            actions.validate(fr.action_to_json(action))
+            states.validate(fr.state_to_json(state))
+            for e in happened:
+                events.validate(event_doc(e))
+                seen.add(type(e).__name__)
+        records.validate(fr.GameRecord.of(start, played).to_json())
+    assert {"FigureStepped", "MonsterStepped", "FigureEaten", "TilePlaced", "GameEnded"} <= seen
+    with pytest.raises(jsonschema.ValidationError):
+        events.validate(
+            {"type": "MonsterStepped", "number": 1, "frm": "a1", "to": "b1", "text": ""}
+        )
+
+
+# --- the package in Node.js ----------------------------------------------------------------------
+
+
+def _package_missing() -> str:
+    if os.environ.get("FEARSOME_RULES_PURE") == "1":
+        # The package runs its own pure wheel whichever build this Python has: once is enough.
+        pytest.skip("the package's runtime is the same for both builds: run on the compiled one")
+    if shutil.which("node") is None:
+        return "no node (Node.js is not installed)"
+    if (
+        not (JS / "node_modules" / "pyodide").is_dir()
+        or not (JS / "wheels" / "manifest.json").is_file()
+    ):
+        return "the npm package is not installed in js/ (cd js && npm ci && npm run build)"
+    return ""
+
+
+def _check_wheel_is_current() -> None:
+    manifest = json.loads((JS / "wheels" / "manifest.json").read_text("utf-8"))
+    (engine,) = [w for w in manifest["wheels"] if w.startswith("fearsome_rules-")]
+    with zipfile.ZipFile(JS / "wheels" / engine) as wheel:
+        shipped = {n for n in wheel.namelist() if n.endswith(".py")}
+        sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "fearsome_rules").rglob("*.py")}
+        assert shipped == sources, (
+            f"js/wheels is stale ({sorted(shipped ^ sources)[:3]}): npm run build in js/"
+        )
+        for name in sorted(shipped):
+            assert wheel.read(name) == (ROOT / name).read_bytes(), (
+                f"js/wheels is stale ({name}): npm run build in js/"
+            )
+
+
+GAME = """
+let state = await engine.newGame({ players: 4, setup: "advanced", startPlayer: 1 });
+let k = 0;
+out(JSON.stringify(state));
+while (state.phase !== "over" && k < 400) {
+  let action;
+  if (state.phase === "monster") {
+    const tiles = await engine.chanceOutcomes(state);
+    action = "reveal " + tiles[k % tiles.length].tile;
+  } else {
+    const bot = k % 2 ? "greedy" : "search";
+    action = await engine.chooseMove(state, { bot, nodes: 20, seed: k });
+  }
+  state = (await engine.applyTraced(state, action)).state;
+  out(JSON.stringify({ action, state }));
+  k++;
+}
+engine.close();
+"""
+"""A seeded game through the package (``engine`` and ``out(line)`` given): placements, then
+the search and the greedy bots in turn, the tiles that can come taken in turn."""
+
+GAME_SCRIPT = f"""
+import {{ loadEngine }} from "fearsome-rules";
+const engine = await loadEngine({{ worker: false }});
+const out = (line) => console.log(line);
+{GAME}
+"""
+
+
+def test_a_seeded_game_through_the_package_equals_the_engines() -> None:
+    """A 4-player advanced game (placements, search and greedy bots, tiles chosen in turn)
+    played through the package in Node.js, compared state by state with the same game here."""
+    missing = _package_missing()
+    if missing:
+        pytest.skip(missing)
+    _check_wheel_is_current()
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", GAME_SCRIPT],
+        cwd=JS,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    _same_game([json.loads(x) for x in done.stdout.splitlines()])
+
+
+def _same_game(lines: list[Any]) -> None:
+    """The lines of :data:`GAME` are the same game played here, state by state."""
+    state = fr.new_game(4, 1, fr.RuleOptions(), "advanced")
+    assert lines[0] == fr.state_to_json(state)
+    for k, line in enumerate(lines[1:]):
+        if state.phase is fr.Phase.MONSTER:
+            tiles = fr.chance_outcomes(state)
+            action: fr.Action = tiles[k % len(tiles)][0]
+        else:
+            bot = "greedy" if k % 2 else "search"
+            action = choose(state, Budget(nodes=20), bot=bot, seed=k)
+        assert line["action"] == str(action), k
+        state = fr.apply(state, action)
+        assert line["state"] == fr.state_to_json(state), k
+    assert state.phase is fr.Phase.OVER
+    assert len(lines) > 60
+
+
+PAGE = f"""<!doctype html><meta charset="utf-8"><title>fearsome-rules in a worker</title>
+<script type="module">
+import {{ loadEngine }} from "./pkg/src/browser.js";
+window.lines = [];
+try {{
+  const t0 = performance.now();
+  const engine = await loadEngine({{ pyodideURL: "./pyodide/" }});
+  window.loadMs = performance.now() - t0;
+  window.ruleTitle = (await engine.rule("FIG-ENTER")).title;
+  const out = (line) => window.lines.push(line);
+  {GAME}
+  window.done = "ok";
+}} catch (e) {{
+  window.done = "failed: " + e;
+}}
+</script>"""
+
+
+def test_a_seeded_game_in_chromium_through_a_web_worker(tmp_path: Path) -> None:
+    """The package in headless Chromium, the engine in a module Web Worker (no bundler: the
+    package and Pyodide served as files), plays the seeded game equal to the engine's here."""
+    from fearsome_rules.tools.web import browser as wb
+
+    missing = _package_missing() or wb.missing()
+    if missing:
+        pytest.skip(missing)
+    _check_wheel_is_current()
+    (tmp_path / "index.html").write_text(PAGE, "utf-8")
+    (tmp_path / "pkg").symlink_to(JS)
+    (tmp_path / "pyodide").symlink_to(JS / "node_modules" / "pyodide")
+    with wb.served(tmp_path) as (_httpd, url):
+        chromium = wb.driver()
+        try:
+            chromium.get(url)
+            deadline = time.monotonic() + 300
+            while not chromium.execute_script("return window.done || ''"):
+                assert time.monotonic() < deadline, "the game did not end in 300 s"
+                time.sleep(0.2)
+            assert chromium.execute_script("return window.done") == "ok"
+            assert chromium.execute_script("return typeof window.loadPyodide") == "undefined"
+            assert chromium.execute_script("return window.ruleTitle") == "Entering the board"
+            lines = chromium.execute_script("return window.lines")
+        finally:
+            chromium.quit()
+    _same_game([json.loads(x) for x in lines])

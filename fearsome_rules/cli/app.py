@@ -11,6 +11,7 @@ from importlib import metadata
 from typing import NoReturn, cast
 
 from fearsome_rules.cli import (
+    check_tiles,
     conform,
     explain,
     perft,
@@ -18,6 +19,7 @@ from fearsome_rules.cli import (
     rate,
     readings,
     render,
+    serve,
     serve_protocol,
     simulate,
     web,
@@ -25,7 +27,20 @@ from fearsome_rules.cli import (
 from fearsome_rules.core import kernel
 from fearsome_rules.core.errors import FearsomeError
 
-COMMANDS = (play, conform, explain, render, simulate, perft, web, serve_protocol, rate, readings)
+COMMANDS = (
+    play,
+    conform,
+    explain,
+    render,
+    simulate,
+    perft,
+    web,
+    serve,
+    check_tiles,
+    serve_protocol,
+    rate,
+    readings,
+)
 """The subcommands, in the order ``--help`` lists them; each module has ``add_parser``."""
 
 

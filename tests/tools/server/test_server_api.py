@@ -14,8 +14,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+
+pytest.importorskip("fastapi", reason="needs the server extra")
+
+import httpx
 import websockets
 from server_harness import Server, bearer, create
 

@@ -12,6 +12,10 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+pytest.importorskip("fastapi", reason="needs the server extra")
+
 import httpx
 import websockets
 from server_harness import Player, bearer, create, servers

@@ -16,8 +16,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+
+pytest.importorskip("fastapi", reason="needs the server extra")
+
+import httpx
 from server_harness import Player, Server, create, servers
 
 import fearsome_rules as fr

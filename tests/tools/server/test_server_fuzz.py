@@ -11,8 +11,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import httpx
 import pytest
+
+pytest.importorskip("fastapi", reason="needs the server extra")
+
+import httpx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from server_harness import Server, bearer, create
@@ -28,6 +31,7 @@ json_values = st.recursive(
     ),
     max_leaves=12,
 )
+
 notations = st.sampled_from(
     ["A5 p11", "A5 p11 p10", "A4 p11 o11", "B5 p11", "reveal 8", "A5 -", "A5 p11 o10", "A9 p11",
      "place stone c1", "", " ", "A5 p11 p12", "a5 P11", "A5\np11"]

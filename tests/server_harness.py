@@ -10,18 +10,22 @@ import random
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from glob import glob
 from pathlib import Path
 from typing import Any
 
 import httpx
+
+import fearsome_rules as fr
 
 SERVE = [sys.executable, "-m", "fearsome_rules", "serve"]
 
@@ -248,3 +252,131 @@ class Player:
             return
         command = uuid.uuid4().hex
         self.pending = (doc["seq"], self.rng.choice(doc["legal_actions"]), command, mover)
+
+
+# --- clients through kills (the crash tests and benchmarks/server_load.py) ------------------
+
+
+class Table(threading.Thread):
+    """One client playing games one after the other through the servers it is given, moving
+    to the next server whenever one does not answer, until told to stop; then it settles its
+    last command."""
+
+    def __init__(self, bases: list[str], seed: int, seats: list[str]) -> None:
+        super().__init__(daemon=True)
+        self.bases = bases
+        self.rng = random.Random(seed)
+        self.seats = seats
+        self.players: list[Player] = []
+        self.stop = threading.Event()
+        self.failure: BaseException | None = None
+        self.errors = 0
+        # One client a server, kept: a new client builds an SSL context, which costs more
+        # than a request.
+        self.clients = [httpx.Client(base_url=b, timeout=30) for b in bases]
+
+    def request(self, work: Callable[[httpx.Client], Any]) -> Any:
+        """``work`` done through a server that answers, retried on any transport error."""
+        while True:
+            try:
+                return work(self.clients[0])
+            except httpx.TransportError:
+                self.errors += 1
+                self.clients.append(self.clients.pop(0))
+                time.sleep(0.02)
+
+    def run(self) -> None:
+        try:
+            while not self.stop.is_set():
+                game = self.request(
+                    lambda c: c.post(
+                        "/api/games", json={"players": len(self.seats), "seats": self.seats}
+                    ).json()
+                )
+                player = Player(game, self.rng.randrange(2**32))
+                self.players.append(player)
+                while not player.over and not self.stop.is_set():
+                    self.request(player.step)
+                while player.pending is not None:  # settle the last command
+                    self.request(player.step)
+        except BaseException as e:
+            self.failure = e
+
+
+def check_games(base: str, players: list[Player], commands: dict[str, list[str]]) -> int:
+    """Every acknowledged action in the log once at its number, no person's action that was
+    not acknowledged, the state each client last saw the replay's; the actions checked."""
+    checked = 0
+    games: dict[str, list[Player]] = {}
+    for p in players:  # one game's seats may be played by several clients
+        games.setdefault(p.game, []).append(p)
+    for game, clients in games.items():
+        log = httpx.get(f"{base}/api/games/{game}/actions", timeout=30).json()["actions"]
+        assert [a["seq"] for a in log] == list(range(1, len(log) + 1))
+        acked_ids: set[str] = set()
+        for p in clients:
+            for seq, action in p.acked.items():
+                assert log[seq - 1]["action"] == action, (game, seq)
+            acked_ids |= p.acked_ids
+        stored = commands.get(game, [])
+        assert len(stored) == len(set(stored)) and set(stored) == acked_ids, game
+        record = fr.GameRecord.from_json(httpx.get(f"{base}/api/games/{game}/record").json())
+        assert list(record.actions) == [a["action"] for a in log]
+        for p in clients:
+            if p.seen is not None:
+                seq, state = p.seen
+                assert fr.state_from_json(state) == record.replay(upto=seq), (game, seq)
+        checked += len(log)
+    return checked
+
+
+def sqlite_commands(db: str) -> dict[str, list[str]]:
+    with sqlite3.connect(db.removeprefix("sqlite:///")) as conn:
+        rows = conn.execute("SELECT game, command FROM actions WHERE command IS NOT NULL")
+        found: dict[str, list[str]] = {}
+        for game, command in rows:
+            found.setdefault(game, []).append(command)
+    return found
+
+
+def pg_commands(url: str) -> dict[str, list[str]]:
+    import psycopg
+
+    found: dict[str, list[str]] = {}
+    with psycopg.connect(url) as conn:
+        for game, command in conn.execute(
+            "SELECT game, command FROM actions WHERE command IS NOT NULL"
+        ):
+            found.setdefault(game, []).append(command)
+    return found
+
+
+def kill_loop(targets: list[Server], kills: int, seed: int) -> None:
+    """``kills`` SIGKILLs at random moments, each server started again at once."""
+    rng = random.Random(seed)
+    for k in range(kills):
+        time.sleep(rng.uniform(0.05, 0.5))
+        target = targets[k % len(targets)]
+        target.kill()
+        target.start()
+
+
+def play_through_kills(
+    db: str, folder: Path, processes: int, kills: int, tables: int
+) -> tuple[list[Table], list[Server]]:
+    with servers(db, folder, processes) as started:
+        bases = [s.url for s in started]
+        seats = [["person", "person"], ["person", "greedy"], ["person", "person", "random"]]
+        running = [
+            Table(bases[k % len(bases) :] + bases[: k % len(bases)], k, seats[k % len(seats)])
+            for k in range(tables)
+        ]
+        for t in running:
+            t.start()
+        kill_loop(started, kills, seed=kills)
+        for t in running:
+            t.stop.set()
+        for t in running:
+            t.join(120)
+            assert not t.is_alive() and t.failure is None, t.failure
+        return running, started

@@ -88,5 +88,8 @@ def run(args: argparse.Namespace) -> int:
         access_log=args.log_requests,
         log_level="info" if args.log_requests else "warning",
         timeout_graceful_shutdown=5,
+        # Longer than the clients' idle gaps (a player thinking, a proxy's pool): a server that
+        # closes a kept-alive connection as a client reuses it makes the client's request fail.
+        timeout_keep_alive=75,
     )
     return 0

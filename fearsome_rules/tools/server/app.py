@@ -175,7 +175,9 @@ def create_app(db: str, web: Path | None = None) -> FastAPI:
     """The server over database ``db`` (``sqlite:///FILE`` or ``postgresql://...``), serving
     the built web page in ``web`` at ``/`` if given."""
     store = Store(db)
-    hub = Hub(store, poll=1.0 if store.dialect == "sqlite" else 15.0)
+    # The feeds read the log by themselves only as a safety net (and for several processes on
+    # one SQLite file, which have no notices): a commit on this process wakes them at once.
+    hub = Hub(store, poll=10.0 if store.dialect == "sqlite" else 15.0)
     games = Games(store)
     turns = ServerTurns(games)
 
@@ -279,8 +281,9 @@ def create_app(db: str, web: Path | None = None) -> FastAPI:
         await websocket.accept()
 
         async def pump() -> None:
-            async for action in hub.stream(game, since):
-                await websocket.send_text(json.dumps(action))
+            with contextlib.suppress(WebSocketDisconnect):  # the client left: nothing to do
+                async for action in hub.stream(game, since):
+                    await websocket.send_text(json.dumps(action))
 
         async def drain() -> None:
             with contextlib.suppress(WebSocketDisconnect):

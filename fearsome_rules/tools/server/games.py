@@ -18,12 +18,16 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Final
 
+import attrs
+
 from fearsome_rules.core.actions import Action, parse_action
 from fearsome_rules.core.errors import FearsomeError, NotationError, RuleError, SetupError, quote
-from fearsome_rules.core.game import apply_traced, legal_actions, new_game
+from fearsome_rules.core.game import apply, apply_traced, legal_actions, new_game
 from fearsome_rules.core.state import SEAT_LETTERS, GameState, Phase
 from fearsome_rules.formats.event_json import event_to_json
 from fearsome_rules.formats.record import GameRecord
@@ -43,6 +47,8 @@ from fearsome_rules.tools.server.storage import Game, Store, Stored
 
 GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What a game id can look like; anything else is an unknown game without a query."""
+SNAPSHOTS: Final = 4_096
+"""Games whose latest state a process keeps."""
 MOST_SERVER_ACTIONS: Final = 10_000
 """A bound on the server's own actions in a row (a game has a few hundred actions in all)."""
 
@@ -57,6 +63,44 @@ class ApiError(FearsomeError):
         self.message = message
         self.rule = rule
         self.extra = extra
+
+
+@attrs.define
+class Snapshot:
+    """A game's state after its first ``seq`` actions, with its JSON and the mover's legal
+    actions once asked for: the log never changes, so neither do they."""
+
+    seq: int
+    state: GameState
+    doc: dict[str, Any] | None = None
+    legal: list[str] | None = None
+
+
+class Snapshots:
+    """The latest state of the games this process used last (:data:`SNAPSHOTS` of them), so
+    that a request replays only the actions stored since (measured: a GET of a 4-player game
+    cost about 5 ms of replay, state JSON and legal actions, most of each request)."""
+
+    def __init__(self, size: int = SNAPSHOTS) -> None:
+        self.size = size
+        self.items: OrderedDict[str, Snapshot] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, game: str) -> Snapshot | None:
+        with self.lock:
+            snap = self.items.get(game)
+            if snap is not None:
+                self.items.move_to_end(game)
+            return snap
+
+    def put(self, game: str, snap: Snapshot) -> None:
+        with self.lock:
+            known = self.items.get(game)
+            if known is None or known.seq < snap.seq:
+                self.items[game] = snap
+                self.items.move_to_end(game)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
 
 
 def turn_of(state: GameState, kinds: tuple[str, ...]) -> str:
@@ -82,6 +126,7 @@ class Games:
     def __init__(self, store: Store, on_commit: Callable[[str, int], None] = lambda g, s: None):
         self.store = store
         self.on_commit = on_commit
+        self.snapshots = Snapshots()
 
     # --- creating ----------------------------------------------------------------------------
 
@@ -136,25 +181,38 @@ class Games:
 
     # --- reading -----------------------------------------------------------------------------
 
-    def find(self, game: str) -> tuple[Game, GameState]:
-        """The game's row and its state (the replay of its log, read in one snapshot)."""
+    def find(self, game: str) -> tuple[Game, Snapshot]:
+        """The game's row and its state (the replay of its log, read in one snapshot of the
+        database; from the state this process last had of the game where it has one)."""
         if not GAME_ID.fullmatch(game):
             raise ApiError(404, f"no game {quote(game, 40)}")
         with self.store.reading() as conn:
             row = self.store.game(game, conn)
             if row is None:
                 raise ApiError(404, f"no game {quote(game, 40)}")
-            log = self.store.log(game, conn, row.seq)
-        return row, self.replay(row, log)
+            known = self.snapshots.get(game)
+            if known is not None and known.seq == row.seq:
+                return row, known
+            if known is not None and known.seq < row.seq:
+                tail = self.store.log(game, conn, row.seq, since=known.seq)
+                snap = Snapshot(row.seq, self._apply(row, known.state, tail))
+            else:
+                log = self.store.log(game, conn, row.seq)
+                snap = Snapshot(row.seq, self._apply(row, self._start(row), log))
+        self.snapshots.put(game, snap)
+        return row, snap
 
-    def replay(self, row: Game, log: list[str]) -> GameState:
+    def _start(self, row: Game) -> GameState:
+        opts = options_from_doc(row.options, "options")
+        return GameRecord(row.players, row.start_player, row.setup, opts).start()
+
+    def _apply(self, row: Game, state: GameState, log: list[str]) -> GameState:
         try:
-            opts = options_from_doc(row.options, "options")
-            return GameRecord(
-                row.players, row.start_player, row.setup, opts, "", tuple(log)
-            ).replay()
+            for text in log:
+                state = apply(state, parse_action(text))
         except FearsomeError as e:  # a log stored by an engine whose rules differed
             raise ApiError(500, f"game {row.id} does not replay on this engine: {e}") from None
+        return state
 
     def record(self, game: str) -> dict[str, Any]:
         """The game record (``fearsome-rules/record``): its setup and every action."""
@@ -166,11 +224,14 @@ class Games:
 
     def view(self, game: str, token: str | None = None) -> dict[str, Any]:
         """The game as a client sees it; with a seat's token, that seat's legal actions."""
-        row, state = self.find(game)
+        row, snap = self.find(game)
+        state = snap.state
+        if snap.doc is None:
+            snap.doc = state_to_json(state)
         out: dict[str, Any] = {
             "game": row.id,
             "seq": row.seq,
-            "state": state_to_json(state),
+            "state": snap.doc,
             "to_move": seat_letter(state),
             "outcome": row.outcome if row.outcome is not None else outcome_json(state),
             "players": row.players,
@@ -185,7 +246,9 @@ class Games:
             seat = self._seat(row, token)
             out["seat"] = SEAT_LETTERS[seat]
             mine = row.turn == "person" and state.to_move == seat
-            out["legal_actions"] = [str(a) for a in legal_actions(state)] if mine else []
+            if mine and snap.legal is None:
+                snap.legal = [str(a) for a in legal_actions(state)]
+            out["legal_actions"] = snap.legal if mine else []
         return out
 
     def actions(self, game: str, since: int, limit: int | None = None) -> list[dict[str, Any]]:
@@ -207,7 +270,8 @@ class Games:
     ) -> dict[str, Any]:
         """Carry out a seat's action and commit it: the answer ``{"seq": N + 1}``. The same
         command id again gets the same answer and stores nothing."""
-        row, state = self.find(game)
+        row, snap = self.find(game)
+        state = snap.state
         if token is None:
             raise ApiError(401, "send the seat's token: Authorization: Bearer TOKEN")
         seat = self._seat(row, token)
@@ -275,6 +339,7 @@ class Games:
             outcome_json(after),
         )
         if stored:
+            self.snapshots.put(row.id, Snapshot(row.seq + 1, after))
             self.on_commit(row.id, row.seq + 1)
         return stored
 
@@ -284,7 +349,8 @@ class Games:
         played = 0
         for _ in range(MOST_SERVER_ACTIONS):
             try:
-                row, state = self.find(game)
+                row, snap = self.find(game)
+                state = snap.state
             except ApiError:
                 return played
             if row.turn != "server":

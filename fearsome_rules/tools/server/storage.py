@@ -244,9 +244,11 @@ class Store:
             updated=row.updated,
         )
 
-    def log(self, game: str, conn: Connection, upto: int | None = None) -> list[str]:
-        """The game's actions in notation, in order (the first ``upto``)."""
-        query = select(actions.c.action).where(actions.c.game == game)
+    def log(
+        self, game: str, conn: Connection, upto: int | None = None, since: int = 0
+    ) -> list[str]:
+        """The game's actions in notation, in order (after ``since``, up to ``upto``)."""
+        query = select(actions.c.action).where(actions.c.game == game, actions.c.seq > since)
         if upto is not None:
             query = query.where(actions.c.seq <= upto)
         return list(conn.execute(query.order_by(actions.c.seq)).scalars())

@@ -18,6 +18,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Any, Final
 
+import anyio
 import anyio.to_thread
 from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -42,6 +43,8 @@ IDLE: Final = 2.0
 """Seconds after which a game the server owes an action is taken up by any process."""
 SWEEP: Final = 1.0
 """How often each process looks for such games."""
+TURN_THREADS: Final = 4
+"""Threads a process gives the server's own turns (a bot's search) at most."""
 
 log = logging.getLogger("fearsome_rules.server")
 
@@ -130,6 +133,7 @@ class ServerTurns:
         self.again: set[str] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.tasks: set[asyncio.Task[None]] = set()
+        self.limiter: anyio.CapacityLimiter | None = None
 
     def kick(self, game: str) -> None:
         """Play the game's server actions, if any are due (callable from any thread)."""
@@ -149,7 +153,7 @@ class ServerTurns:
         try:
             while True:
                 self.again.discard(game)
-                await anyio.to_thread.run_sync(self.games.serve_turns, game)
+                await anyio.to_thread.run_sync(self.games.serve_turns, game, limiter=self.limiter)
                 if game not in self.again:
                     return
         except Exception:
@@ -191,6 +195,8 @@ def create_app(db: str, web: Path | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.start()
         turns.loop = asyncio.get_running_loop()
+        # Bots think on at most TURN_THREADS threads: the requests keep the rest.
+        turns.limiter = anyio.CapacityLimiter(TURN_THREADS)
         background = [asyncio.ensure_future(turns.sweep(store))]
         if store.dialect == "postgresql":
             background.append(asyncio.ensure_future(hub.listen()))

@@ -380,3 +380,14 @@ def play_through_kills(
             t.join(120)
             assert not t.is_alive() and t.failure is None, t.failure
         return running, started
+
+
+def until(check: Callable[[], Any], seconds: float = 60, what: str = "a condition") -> Any:
+    """What ``check`` returns once it is true, asked every 0.1 s for ``seconds`` at most."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.1)
+    raise AssertionError(f"waited {seconds} s for {what}")

@@ -40,6 +40,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "fearsome-rules web --build-only)",
     )
     p.add_argument("--log-requests", action="store_true", help="log a line per request")
+    p.add_argument(
+        "--private-webhooks",
+        action="store_true",
+        help="let seats' webhooks go to loopback and private addresses (refused by default)",
+    )
     p.set_defaults(run=run)
 
 
@@ -74,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
 
     page = _page(args.web)
     try:
-        app = create_app(args.db, page)
+        app = create_app(args.db, page, args.private_webhooks)
     except (StoreError, SchemaError) as e:
         raise FearsomeError(f"--db: {e}") from None
     where = f"http://{args.host}:{args.port}/"

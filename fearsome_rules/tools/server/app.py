@@ -33,6 +33,7 @@ from fearsome_rules.core.errors import one_line, quote
 from fearsome_rules.tools.server import models
 from fearsome_rules.tools.server.games import ApiError, Games
 from fearsome_rules.tools.server.live import Hub
+from fearsome_rules.tools.server.online import Online, OnlineLoop
 from fearsome_rules.tools.server.storage import Store
 
 MAX_BODY: Final = 64 * 1024
@@ -175,19 +176,23 @@ class ServerTurns:
             await asyncio.sleep(SWEEP)
 
 
-def create_app(db: str, web: Path | None = None) -> FastAPI:
+def create_app(db: str, web: Path | None = None, private_webhooks: bool = False) -> FastAPI:
     """The server over database ``db`` (``sqlite:///FILE`` or ``postgresql://...``), serving
-    the built web page in ``web`` at ``/`` if given."""
+    the built web page in ``web`` at ``/`` if given; ``private_webhooks`` lets seats' webhooks
+    go to loopback and private addresses (a test's receiver, a server on one's own network)."""
     store = Store(db)
     # The feeds read the log by themselves only as a safety net (and for several processes on
     # one SQLite file, which have no notices): a commit on this process wakes them at once.
     hub = Hub(store, poll=10.0 if store.dialect == "sqlite" else 15.0)
     games = Games(store)
     turns = ServerTurns(games)
+    online = Online(games, private_webhooks)
+    online_loop = OnlineLoop(online)
 
     def committed(game: str, seq: int) -> None:
         hub.committed(game, seq)
         turns.kick(game)
+        online_loop.committed(game, seq)
 
     games.on_commit = committed
 
@@ -197,7 +202,10 @@ def create_app(db: str, web: Path | None = None) -> FastAPI:
         turns.loop = asyncio.get_running_loop()
         # Bots think on at most TURN_THREADS threads: the requests keep the rest.
         turns.limiter = anyio.CapacityLimiter(TURN_THREADS)
-        background = [asyncio.ensure_future(turns.sweep(store))]
+        background = [
+            asyncio.ensure_future(turns.sweep(store)),
+            asyncio.ensure_future(online_loop.run()),
+        ]
         if store.dialect == "postgresql":
             background.append(asyncio.ensure_future(hub.listen()))
         try:
@@ -246,13 +254,40 @@ def create_app(db: str, web: Path | None = None) -> FastAPI:
     @app.post("/api/games", status_code=201, response_model=models.GameCreated)
     def create_game(body: models.NewGame) -> Any:
         """A new game: a token per person's seat, and the hash of the game's secret seed."""
-        return games.create(body.players, body.setup, body.options, body.seats, body.start_player)
+        columns = online.columns(body.listed, body.turn_seconds, body.timeout_bot)
+        return games.create(
+            body.players, body.setup, body.options, body.seats, body.start_player, columns
+        )
+
+    @app.get("/api/lobby", response_model=models.Lobby)
+    def lobby() -> Any:
+        """The listed games that go on and have an open seat to join, newest first."""
+        return {"games": online.lobby()}
+
+    @app.post("/api/games/{game}/join", response_model=models.Joined)
+    def join(game: str, body: models.JoinSeat) -> Any:
+        """A token for an open seat; 409 when someone took it first."""
+        return online.join(game, body.seat)
+
+    @app.put("/api/games/{game}/webhook", response_model=models.WebhookSet)
+    def put_webhook(
+        game: str, body: models.Webhook, authorization: Annotated[str | None, Header()] = None
+    ) -> Any:
+        """The URL posted ``{"type": "your_turn", ...}`` when it is the token's seat's turn."""
+        return online.set_webhook(game, _token(authorization), body.url)
+
+    @app.delete("/api/games/{game}/webhook", response_model=models.WebhookSet)
+    def delete_webhook(game: str, authorization: Annotated[str | None, Header()] = None) -> Any:
+        """No more notices for the token's seat."""
+        return online.set_webhook(game, _token(authorization), None)
 
     @app.get("/api/games/{game}", response_model=models.GameView, response_model_exclude_none=False)
     def get_game(game: str, authorization: Annotated[str | None, Header()] = None) -> Any:
         """The game: its state, who is to move, the outcome; with a seat's token
         (``Authorization: Bearer TOKEN``) also that seat's legal actions."""
-        return games.view(game, _token(authorization))
+        view = games.view(game, _token(authorization))
+        view.update(online.timing(game))
+        return view
 
     @app.post("/api/games/{game}/actions", response_model=models.Posted)
     def post_action(

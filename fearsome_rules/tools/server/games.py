@@ -36,6 +36,7 @@ from fearsome_rules.tools.bots import choose
 from fearsome_rules.tools.server import chance
 from fearsome_rules.tools.server.schema import outcome_json
 from fearsome_rules.tools.server.seats import (
+    OPEN,
     PERSON,
     SeatError,
     new_token,
@@ -137,9 +138,14 @@ class Games:
         options: dict[str, str | bool] | None = None,
         seats: list[str] | None = None,
         start_player: str = "A",
+        online: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """A new game: its id, a token per person's seat, the hash of its secret seed."""
+        """A new game: its id, a token per person's seat, the hash of its secret seed.
+        ``online`` holds the columns of :mod:`.online` (listed, time limit); an ``open`` seat
+        is a person's seat without a token yet, taken by whoever joins it first."""
         names = seats if seats is not None else [PERSON] * players
+        open_seats = {k for k, n in enumerate(names) if n.strip().lower() == OPEN}
+        names = [PERSON if k in open_seats else n for k, n in enumerate(names)]
         if len(names) != players:
             raise ApiError(400, f"seats: {len(names)} seats for {players} players")
         try:
@@ -160,7 +166,10 @@ class Games:
             raise ApiError(400, str(e)) from None
         game = secrets.token_urlsafe(12)
         seed = chance.new_seed()
-        tokens = [new_token() if kind == PERSON else None for kind in kinds]
+        tokens = [
+            new_token() if kind == PERSON and k not in open_seats else None
+            for k, kind in enumerate(kinds)
+        ]
         self.store.create(
             game,
             players,
@@ -172,6 +181,7 @@ class Games:
             turn_of(state, kinds),
             kinds,
             [token_hash(t).hex() if t else None for t in tokens],
+            online,
         )
         return {
             "game": game,

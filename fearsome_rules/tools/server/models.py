@@ -36,6 +36,19 @@ class NewGame(Strict):
         "('greedy', 'runner', 'random', 'search', 'search:200'); all persons by default",
     )
     start_player: Seat = Field("A", description="the seat that starts")
+    listed: bool = Field(
+        False, description="shown in the lobby (GET /api/lobby) while it has an 'open' seat"
+    )
+    turn_seconds: float | None = Field(
+        None,
+        ge=1,
+        le=30 * 24 * 3600,
+        description="the time limit of a person's turn, in seconds (1 s to 30 days); when it "
+        "passes, timeout_bot plays the seat's move; none: no limit",
+    )
+    timeout_bot: str | None = Field(
+        None, max_length=40, description="the bot that plays a seat whose time ran out (greedy)"
+    )
 
 
 class SeatToken(Strict):
@@ -71,6 +84,55 @@ class GameView(BaseModel):
     legal_actions: list[str] | None = Field(
         None, description="with a token: its seat's legal actions, empty when not its turn"
     )
+    turn_seconds: float | None = Field(None, description="the time limit of a person's turn")
+    deadline: float | None = Field(
+        None, description="when the turn under way passes to timeout_bot (Unix time)"
+    )
+    timeout_bot: str | None = Field(None, description="the bot that plays a seat out of time")
+
+
+class JoinSeat(Strict):
+    """``POST /api/games/ID/join``: take an open seat."""
+
+    seat: Seat
+
+
+class Joined(Strict):
+    game: str
+    seat: Seat
+    token: str = Field(description="the seat's secret: send it as Authorization: Bearer TOKEN")
+
+
+class Webhook(Strict):
+    """``PUT /api/games/ID/webhook``: where to tell the token's seat that it is its turn."""
+
+    url: str = Field(min_length=1, max_length=500, description="an http:// or https:// URL")
+
+
+class WebhookSet(Strict):
+    game: str
+    seat: Seat
+    url: str | None
+
+
+class LobbySeat(Strict):
+    seat: Seat
+    player: str = Field(description="'person' or the bot the server plays")
+    free: bool = Field(description="an open seat nobody has joined")
+
+
+class LobbyGame(Strict):
+    game: str
+    players: int
+    setup: str
+    turn_seconds: float | None
+    created: float
+    seq: int
+    seats: list[LobbySeat]
+
+
+class Lobby(Strict):
+    games: list[LobbyGame]
 
 
 class PostAction(Strict):

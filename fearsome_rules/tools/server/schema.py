@@ -59,6 +59,12 @@ games = Table(
     Column("updated", Float, nullable=False),
     Column("outcome", Text),  # JSON, once the game is over (migration 2)
     Column("finished", Float),  # when it ended (migration 2)
+    # Migration 3 (online play, :mod:`.online`):
+    Column("listed", Integer, nullable=False, server_default="0"),  # shown in the lobby
+    Column("turn_seconds", Float),  # the time limit of a person's turn; none: no limit
+    Column("timeout_bot", String(40)),  # the bot that plays a seat whose time ran out
+    Column("claimed_seq", Integer),  # the seq whose deadline a process claimed, and when
+    Column("claimed_at", Float),
 )
 
 seats = Table(
@@ -80,6 +86,26 @@ actions = Table(
     Column("command", String(128)),  # the client's id for the command; none for the server's
     Column("seat", Integer),  # the seat whose token posted it; none for the server's
     Column("created", Float, nullable=False),
+)
+
+webhooks = Table(
+    "webhooks",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("url", String(500), nullable=False),  # where the seat is told "your turn"
+)
+
+notices = Table(
+    "notices",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # one notice per turn: the key makes it once
+    Column("seat", Integer, nullable=False),
+    Column("url", String(500), nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("next_try", Float),  # none once delivered or given up
+    Column("sent", Float),  # when a receiver answered 2xx
 )
 
 
@@ -158,7 +184,38 @@ def outcome_json(state: GameState) -> dict[str, object] | None:
     }
 
 
-MIGRATIONS: Final[tuple[Callable[[Connection], None], ...]] = (_v1, _v2)
+def _v3(conn: Connection) -> None:
+    """Playing online over days (:mod:`.online`): a game listed in the lobby, its time limit
+    per turn and the bot that plays a seat whose time ran out, the deadline's claim (the seq
+    it was claimed for and when, so that it fires once with several processes), the seats'
+    webhooks and the "your turn" notices owed to them."""
+    for statement in (
+        "ALTER TABLE games ADD COLUMN listed INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN turn_seconds DOUBLE PRECISION",
+        "ALTER TABLE games ADD COLUMN timeout_bot VARCHAR(40)",
+        "ALTER TABLE games ADD COLUMN claimed_seq INTEGER",
+        "ALTER TABLE games ADD COLUMN claimed_at DOUBLE PRECISION",
+        "CREATE INDEX games_listed ON games (listed, created)",
+        """CREATE TABLE webhooks (
+            game VARCHAR(32) NOT NULL REFERENCES games (id),
+            seat INTEGER NOT NULL,
+            url VARCHAR(500) NOT NULL,
+            PRIMARY KEY (game, seat))""",
+        """CREATE TABLE notices (
+            game VARCHAR(32) NOT NULL REFERENCES games (id),
+            seq INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            url VARCHAR(500) NOT NULL,
+            attempts INTEGER NOT NULL,
+            next_try DOUBLE PRECISION,
+            sent DOUBLE PRECISION,
+            PRIMARY KEY (game, seq))""",
+        "CREATE INDEX notices_due ON notices (next_try)",
+    ):
+        conn.execute(text(statement))
+
+
+MIGRATIONS: Final[tuple[Callable[[Connection], None], ...]] = (_v1, _v2, _v3)
 """The schema's history, oldest first: never edit one, append a new one."""
 LATEST: Final = len(MIGRATIONS)
 

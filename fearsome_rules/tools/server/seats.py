@@ -21,6 +21,8 @@ TOKEN_BYTES: Final = 32
 """256 random bits a token (the issue asks for at least 128)."""
 PERSON: Final = "person"
 """A seat played by a client holding its token."""
+OPEN: Final = "open"
+"""At creation: a person's seat without a token, joined from the lobby by whoever comes first."""
 MOST_BOT_NODES: Final = 5_000
 MOST_BOT_SECONDS: Final = 2.0
 """The largest search a server bot may be given a move: the server plays bots on its own

@@ -188,6 +188,7 @@ class Store:
         turn: str,
         kinds: Sequence[str],
         token_hashes: Sequence[str | None],
+        online: dict[str, Any] | None = None,
     ) -> None:
         now = time.time()
         with self.writing() as conn:
@@ -204,6 +205,7 @@ class Store:
                     seq=0,
                     turn=turn,
                     updated=now,
+                    **(online or {}),
                 )
             )
             conn.execute(

@@ -179,6 +179,7 @@ function act(name, args) {
   if (say("message", answer)) return answer;
   show(answer.view);
   if (ff.online && answer.played) ff.online.send(answer.played); // shown once committed
+  if (answer.note) say("message", answer.note); // e.g. a figure that can step nowhere
   if (answer.walk) walks.game.load(answer.walk, true);
   return answer;
 }

@@ -99,6 +99,25 @@ class OnlineApp(App):
         session.building = None
         return self._answer()
 
+    def select(self, figure: str) -> dict[str, Any]:
+        return self._stuck(super().select(figure))
+
+    def click(self, square: str) -> dict[str, Any]:
+        return self._stuck(super().click(square))
+
+    def _stuck(self, answer: dict[str, Any]) -> dict[str, Any]:
+        """A figure just chosen that can step onto no square gets a word (and the way out,
+        the zero move) instead of a board with nothing lit."""
+        b = self.session.building
+        if b is not None and not b.path and not b.next:
+            answer["note"] = {
+                "error": f"{b.figure} can step onto no square now: every way is blocked or "
+                "leads to no legal move. Its move is the zero move (the Zero move button): it "
+                "stays where it is and is flipped",
+                "rule": "FIG-ZERO",
+            }
+        return answer
+
     def panel(self) -> dict[str, Any]:
         """The players' panel of the state shown (:mod:`.panel`)."""
         online = isinstance(self.session, OnlineSession)

@@ -257,6 +257,9 @@ class Online:
             .order_by(g.c.updated)
             .limit(16)
         )
+        with self.store.reading() as conn:  # most passes find nothing: no write lock for them
+            if not conn.execute(query).first():
+                return []
         if self.store.dialect == "postgresql":
             query = query.with_for_update(skip_locked=True)
         claimed = []
@@ -357,13 +360,12 @@ class Online:
     def claim_notices(self, now: float | None = None) -> list[dict[str, Any]]:
         """Claim the notices due (each for :data:`LEASE` seconds)."""
         now = time.time() if now is None else now
+        query = select(notices).where(notices.c.next_try <= now).order_by(notices.c.next_try)
+        with self.store.reading() as conn:  # most passes find nothing: no write lock for them
+            if not conn.execute(query.limit(1)).first():
+                return []
         with self.store.writing() as conn:
-            due = conn.execute(
-                select(notices)
-                .where(notices.c.next_try <= now)
-                .order_by(notices.c.next_try)
-                .limit(16)
-            ).all()
+            due = conn.execute(query.limit(16)).all()
             claimed = []
             for n in due:
                 won = conn.execute(

@@ -17,6 +17,7 @@
 const online = {
   served: false, game: "", seat: "", token: "", seq: 0, kinds: [], ws: null,
   lost: false, over: false, retry: 500, timer: null, sending: null, note: "",
+  walking: false, walkTimer: null, latest: null,
 };
 window.ffOnline = online;
 
@@ -57,6 +58,7 @@ online.mayAct = (name) => {
     return refuse("in a game on the server, the server plays the bots and the tiles, and the game only goes forward");
   }
   if (!online.seat) return refuse("you are watching this game: a spectator's link moves no seat");
+  if (online.walking) return refuse("the monster walks: wait for the end of its walk");
   const mover = ff.view.to_move;
   if (mover !== online.seat) {
     return refuse(`it is ${mover ? mover + "'s" : "the monster's"} turn: this link plays seat ${online.seat}`);
@@ -129,9 +131,32 @@ function receive(a) {
   const answer = call("online_receive", { action: a.action, seq: a.seq });
   if (say("message", answer)) return;
   online.seq = a.seq;
-  show(answer.view);
-  if (answer.walk) walks.game.load(answer.walk, true);
   if (a.events.some((e) => e.type === "GameEnded")) online.over = true;
+  online.latest = answer.view;
+  if (answer.walk) walkOnBoard(answer.walk);
+  else if (!online.walking) show(answer.view);
+  // While the monster walks, what follows (a bot's move, the next turn) waits for its end.
+}
+
+// The monster's walk, step by step on the main board, before its result is shown; the walk's
+// own player below keeps it for stepping through again.
+function walkOnBoard(summary) {
+  walks.game.load(summary, false);
+  online.walking = true;
+  clearTimeout(online.walkTimer);
+  let k = 0;
+  const step = () => {
+    if (k >= summary.frames.length) {
+      online.walking = false;
+      show(online.latest);
+      return;
+    }
+    $("board").innerHTML = call("walk_frame", { which: "game", k }).svg;
+    $("status").textContent = `the monster walks: tile ${summary.tile}, ${summary.frames[k].label}`;
+    k += 1;
+    online.walkTimer = setTimeout(step, +document.querySelector("#walk .walk-speed").value);
+  };
+  step();
 }
 
 let catching = null;

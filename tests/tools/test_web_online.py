@@ -36,6 +36,8 @@ class Tab:
     def __init__(self, name: str) -> None:
         self.name = name
         self.browser = wb.driver()
+        self.walks = 0
+        self.speed = 100 if name != "watch" else 400
 
     def js(self, script: str, *args: object) -> Any:
         return self.browser.execute_script(script, *args)
@@ -67,12 +69,29 @@ class Tab:
             if state and state[1]:
                 raise AssertionError(f"{self.name}: the page did not start: {state[1]}")
             if state and state[0]:
+                # The monster's walks at 100 ms a step: the test follows every one.
+                self.js(
+                    "document.querySelector('#walk .walk-speed').value = arguments[0]", self.speed
+                )
                 return
             time.sleep(0.1)
         raise AssertionError(f"{self.name}: the page was not ready")
 
     def seq(self) -> int:
         return int(self.js("return ff.online ? ffOnline.seq : -1"))
+
+    def walked(self) -> None:
+        """Wait for the end of a monster's walk; while it plays on the main board, the status
+        says so and the page shows none of its result yet (the record stops before it)."""
+        walking = self.js(
+            "return ffOnline.walking && [document.getElementById('status').textContent,"
+            " ff.view.record.length, ffOnline.seq]"
+        )
+        if walking:
+            status, shown, seq = walking
+            assert status.startswith("the monster walks") and shown < seq, (self.name, walking)
+            self.walks += 1
+        until(lambda: not self.js("return ffOnline.walking"), 60, f"{self.name}: the walk's end")
 
     def at(self, seq: int) -> None:
         until(lambda: self.seq() == seq, 60, f"{self.name} at action {seq}")
@@ -151,6 +170,7 @@ def settled(server: Server, tabs: dict[str, Tab]) -> dict[str, Any]:
     assert len(log) == view["seq"]
     for tab in tabs.values():
         tab.at(view["seq"])
+        tab.walked()
         assert tab.js("return ff.view.record") == log, tab.name
         assert tab.js("return ff.call('state')") == view["state"], tab.name
         rows, deck, end = panel_of(tab)
@@ -278,6 +298,7 @@ def test_three_sessions_play_a_whole_game_through_the_server(
         moved(server, view["seq"])
         turns += 1
     assert killed and cut and refused and turns > 20
+    assert watch.walks > 0  # the spectator was seen mid-walk, the result not yet shown
     record = httpx.get(f"{server.url}/api/games/{GAME['id']}/record").json()
     assert fr.GameRecord.from_json(record).replay().phase is fr.Phase.OVER
 

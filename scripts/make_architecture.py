@@ -4,10 +4,10 @@ Writes ``docs/img/architecture.dot`` (the graph, generated from the imports that
 the same graph import-linter checks) and ``docs/img/architecture.svg`` (drawn from it by
 Graphviz's ``dot``; the SVG carries the sha256 of the ``.dot`` it was drawn from). One box per
 module of the core, the formats and the command line; each package of the tools (explain,
-render, conformance, simulate, web, adapters, bots, rating) is one box listing its modules. An
-arrow ``A -> B`` means that A uses B: it imports B directly, or through the modules between them
-(the drawing keeps only the arrows that no longer path implies, so that the picture stays
-readable).
+render, conformance, simulate, web, adapters, bots, rating, server) is one box listing its
+modules. An arrow ``A -> B`` means that A uses B: it imports B directly, or through the modules
+between them (the drawing keeps only the arrows that no longer path implies, so that the picture
+stays readable).
 
 Usage, from the repository root::
 
@@ -48,6 +48,7 @@ COLLAPSED = (
     "tools.adapters",
     "tools.bots",
     "tools.rating",
+    "tools.server",
 )
 """Packages of the tools drawn as one box each."""
 

@@ -27,7 +27,8 @@ async function start() {
   $("loading").textContent = "Installing the engine…";
   await pyodide.loadPackage(manifest.wheels.map((w) => new URL(w, location.href).href));
   const t2 = performance.now();
-  pyodide.runPython("from fearsome_rules.tools.web import App\napp = App()");
+  // OnlineApp: the page's calls and those of a game on a server (web/online.js).
+  pyodide.runPython("from fearsome_rules.tools.web.online import OnlineApp\napp = OnlineApp()");
   ff.app = pyodide.globals.get("app");
   const t3 = performance.now();
   ff.load = { runtime: t1 - t0, wheels: t2 - t1, engine: t3 - t2, ready: performance.now() };
@@ -35,7 +36,8 @@ async function start() {
   setUp();
   $("loading").hidden = true;
   $("app").hidden = false;
-  newGame();
+  // Opened from a server's seat or spectator link: follow that game; else a game here.
+  if (!(window.ffOnline && (await window.ffOnline.begin()))) newGame();
   askAnswer(call("editor_view"));
   ff.ready = true;
 }
@@ -172,9 +174,12 @@ function newGame() {
 
 // One action: ask Python, show the answer (or the refusal and its rule).
 function act(name, args) {
+  if (ff.online && !ff.online.mayAct(name)) return { error: "refused", rule: "" };
   const answer = call(name, args);
   if (say("message", answer)) return answer;
   show(answer.view);
+  if (ff.online && answer.played) ff.online.send(answer.played); // shown once committed
+  if (answer.note) say("message", answer.note); // e.g. a figure that can step nowhere
   if (answer.walk) walks.game.load(answer.walk, true);
   return answer;
 }
@@ -237,6 +242,7 @@ function show(view) {
   if ($("auto").checked && (botTurn || view.phase === "monster" && view.seats.every((s) => s !== "person"))) {
     botTimer = setTimeout(() => { if (!walks.game.playing) act("bot"); }, 400);
   }
+  if (window.ffOnline) window.ffOnline.shown(view); // the players' panel; online, the status
 }
 
 function save() {

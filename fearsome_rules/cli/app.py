@@ -11,6 +11,7 @@ from importlib import metadata
 from typing import NoReturn, cast
 
 from fearsome_rules.cli import (
+    check_tiles,
     completion,
     conform,
     explain,
@@ -19,6 +20,7 @@ from fearsome_rules.cli import (
     rate,
     readings,
     render,
+    serve,
     serve_protocol,
     simulate,
     web,
@@ -34,6 +36,8 @@ COMMANDS = (
     simulate,
     perft,
     web,
+    serve,
+    check_tiles,
     serve_protocol,
     rate,
     readings,

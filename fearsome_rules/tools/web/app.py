@@ -37,7 +37,7 @@ class App:
     """The page's Python side: one game (:class:`Session`) and one position being asked about
     (:class:`Editor`)."""
 
-    CALLS = (
+    CALLS: tuple[str, ...] = (
         "catalogue",
         "new_game",
         "set_seats",

@@ -1,0 +1,67 @@
+"""The JSON of events: what an action did, for a client in any language to animate.
+
+An event is an object with its kind in ``type`` (the class name of
+:mod:`fearsome_rules.core.events`) and its fields under their names there
+(``{"type": "MonsterStepped", "number": 1, "frm": "a1", "to": "b1", "facing": "E"}``),
+``rule`` included where the event has one. :func:`event_from_json` reads one back, strictly.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import attrs
+
+from fearsome_rules.core import events as ev
+from fearsome_rules.core.errors import quote
+from fearsome_rules.formats.state_json import RecordError
+
+KINDS: Final[dict[str, type[ev.Event]]] = {
+    cls.__name__: cls
+    for cls in vars(ev).values()
+    if isinstance(cls, type) and issubclass(cls, ev.Event) and cls is not ev.Event
+}
+"""Every kind of event by its name."""
+
+
+def event_to_json(event: ev.Event) -> dict[str, Any]:
+    """One event as a JSON object (tuples as lists)."""
+    out: dict[str, Any] = {"type": type(event).__name__}
+    for field in attrs.fields(type(event)):
+        value = getattr(event, field.name)
+        out[field.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def event_from_json(obj: object) -> ev.Event:
+    """The event a JSON object describes; RecordError naming the field for anything else."""
+    if not isinstance(obj, dict):
+        raise RecordError(f"event: expected an object, found {quote(obj)}")
+    name = obj.get("type")
+    kind = KINDS.get(name) if isinstance(name, str) else None
+    if kind is None:
+        raise RecordError(f"event: $.type: {quote(obj.get('type'))} is not a kind of event")
+    fields = attrs.fields(kind)
+    known = {f.name for f in fields}
+    extra = sorted(set(obj) - known - {"type"})
+    if extra:
+        raise RecordError(f"event {kind.__name__}: unknown field {quote(extra[0])}")
+    values: dict[str, Any] = {}
+    for field in fields:
+        if field.name not in obj:
+            if field.default is attrs.NOTHING:
+                raise RecordError(f"event {kind.__name__}: $.{field.name} is missing")
+            continue
+        value = obj[field.name]
+        wanted = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", "")
+        if wanted == "int":
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif wanted.startswith("tuple"):
+            ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+            value = tuple(value) if ok else value
+        else:
+            ok = isinstance(value, str)
+        if not ok:
+            raise RecordError(f"event {kind.__name__}: $.{field.name}: {quote(value)}")
+        values[field.name] = value
+    return kind(**values)

@@ -1,0 +1,158 @@
+"""The live feeds: each new action, once committed, pushed to every WebSocket client of its
+game, on this server process and on the others.
+
+A commit tells the :class:`Hub` the game and the new ``seq`` (:meth:`Hub.committed`: from this
+process directly; from the others through PostgreSQL's ``NOTIFY``, which the database sends on
+commit only, :meth:`Hub.listen`). The message is only a wake-up: a :class:`Feed` (one per game
+watched on this process) then reads the log after the last action it knows, so a client is sent
+the log itself, in order, without a gap or a repeat, whatever notices were lost. A feed also
+reads the log every :attr:`Hub.poll` seconds, which is all that several processes sharing one
+SQLite file have.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any, Final
+
+import anyio.to_thread
+from sqlalchemy.engine import make_url
+
+from fearsome_rules.tools.server.storage import CHANNEL, Store
+
+CACHED: Final = 512
+"""The latest actions a feed keeps for its clients; one further behind reads the log."""
+PAGE: Final = 1_000
+"""The most actions read from the log at once."""
+
+log = logging.getLogger("fearsome_rules.server")
+
+
+def _ends(action: dict[str, Any]) -> bool:
+    return any(e.get("type") == "GameEnded" for e in action["events"])
+
+
+class Feed:
+    """What this process knows of one game's log, shared by its clients."""
+
+    def __init__(self, store: Store, game: str) -> None:
+        self.store = store
+        self.game = game
+        self.known = 0
+        self.over = False
+        self.cache: dict[int, dict[str, Any]] = {}
+        self.changed = asyncio.Event()
+        self.lock = asyncio.Lock()
+        self.clients = 0
+
+    async def refresh(self) -> None:
+        """Read the actions after the last one known, and wake the clients if there are any."""
+        async with self.lock:
+            while True:
+                found = await anyio.to_thread.run_sync(
+                    self.store.after, self.game, self.known, PAGE
+                )
+                for stored in found:
+                    action = stored.to_json()
+                    self.cache[stored.seq] = action
+                    self.known = stored.seq
+                    self.over = self.over or _ends(action)
+                for old in [s for s in self.cache if s <= self.known - CACHED]:
+                    del self.cache[old]
+                if found:
+                    self.changed.set()
+                    self.changed = asyncio.Event()
+                if len(found) < PAGE:
+                    return
+
+    async def after(self, last: int, poll: float) -> list[dict[str, Any]]:
+        """The actions after number ``last``; waits for one if there is none yet."""
+        while True:
+            if last < self.known:
+                if last + 1 in self.cache:
+                    return [self.cache[s] for s in range(last + 1, self.known + 1)]
+                found = await anyio.to_thread.run_sync(self.store.after, self.game, last, PAGE)
+                return [a.to_json() for a in found]
+            if self.over:
+                return []
+            changed = self.changed
+            try:
+                await asyncio.wait_for(changed.wait(), timeout=poll)
+            except TimeoutError:
+                await self.refresh()
+
+
+class Hub:
+    """The feeds of the games watched on this process."""
+
+    def __init__(self, store: Store, poll: float) -> None:
+        self.store = store
+        self.poll = poll
+        self.feeds: dict[str, Feed] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def start(self) -> None:
+        self.loop = asyncio.get_running_loop()
+
+    def committed(self, game: str, seq: int) -> None:
+        """A new action was committed (callable from any thread)."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self.wake, game, seq)
+
+    def wake(self, game: str, seq: int) -> None:
+        feed = self.feeds.get(game)
+        if feed is not None and seq > feed.known:
+            self._spawn(feed.refresh())
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def stream(self, game: str, since: int) -> AsyncIterator[dict[str, Any]]:
+        """The actions after ``since``, then each new one as it is committed; ends after the
+        action that ends the game."""
+        feed = self.feeds.get(game)
+        if feed is None:
+            feed = self.feeds[game] = Feed(self.store, game)
+        feed.clients += 1
+        try:
+            await feed.refresh()
+            last = since
+            while True:
+                batch = await feed.after(last, self.poll)
+                for action in batch:
+                    yield action
+                    last = action["seq"]
+                if feed.over and last >= feed.known:
+                    return
+        finally:
+            feed.clients -= 1
+            if feed.clients == 0 and self.feeds.get(game) is feed:
+                del self.feeds[game]
+
+    async def listen(self) -> None:
+        """Hear the commits of the other processes (PostgreSQL): ``LISTEN`` on a connection of
+        its own, connected again after a loss, every feed read again after each connect."""
+        import psycopg
+
+        url = make_url(self.store.url).set(drivername="postgresql")
+        conninfo = url.render_as_string(hide_password=False)
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(conninfo, autocommit=True)
+                async with conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    for feed in list(self.feeds.values()):
+                        self._spawn(feed.refresh())
+                    async for notice in conn.notifies():
+                        game, _, seq = notice.payload.partition(" ")
+                        with contextlib.suppress(ValueError):
+                            self.wake(game, int(seq))
+            except psycopg.Error as e:
+                log.warning("live feed: lost the database's notices (%s); again in 1 s", e)
+                await asyncio.sleep(1)

@@ -1,0 +1,355 @@
+"""Where the games are kept: an SQLite file or a PostgreSQL database, through SQLAlchemy.
+
+:class:`Store` knows rows, not rules: it creates a game's rows, reads a game and its log, and
+appends one action with a compare-and-swap on the game's ``seq`` (an ``UPDATE ... WHERE seq =
+N`` that one writer wins, then the insert under the ``(game, seq)`` key). Every write is one
+transaction, committed before the method returns, so that nothing the caller acknowledges can
+be lost.
+
+SQLite runs in WAL mode (readers do not wait for the writer) with ``synchronous=FULL`` (a
+commit is on disk before it returns) and takes the write lock at the start of a write
+(``BEGIN IMMEDIATE``), so that two writers queue instead of failing halfway.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, Final
+
+import attrs
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
+from sqlalchemy.pool import ConnectionPoolEntry
+
+from fearsome_rules.core.errors import FearsomeError, quote
+from fearsome_rules.tools.server import schema
+from fearsome_rules.tools.server.schema import actions, games, seats
+
+BUSY_MS: Final = 30_000
+"""How long an SQLite writer waits for the lock before it gives up."""
+
+
+class _Lost(Exception):
+    """The compare-and-swap found another seq: roll the write back."""
+
+
+class StoreError(FearsomeError):
+    """A database URL this server cannot use, or a database it cannot reach."""
+
+
+@attrs.frozen
+class Game:
+    """A game's row: how it began and how far it has got."""
+
+    id: str
+    players: int
+    start_player: int
+    setup: str
+    options: dict[str, str | bool]
+    seed: str
+    seed_hash: str
+    seq: int
+    turn: str
+    kinds: tuple[str, ...]
+    """Per seat: ``person`` or the name of the bot the server plays."""
+    token_hashes: tuple[str | None, ...]
+    outcome: dict[str, Any] | None
+    created: float
+    updated: float
+
+
+@attrs.frozen
+class Stored:
+    """One action of the log."""
+
+    seq: int
+    action: str
+    events: str  # the JSON list, as stored
+    command: str | None
+    seat: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as the API sends it: its number, its notation, the engine's events."""
+        return {"seq": self.seq, "action": self.action, "events": json.loads(self.events)}
+
+
+def database_url(url: str) -> str:
+    """``url`` with the driver this package uses: ``postgresql://`` means psycopg 3."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise StoreError(
+            f"{quote(url)} is not a database URL: write sqlite:///FILE or "
+            "postgresql://USER@HOST/DATABASE"
+        ) from None
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    if parsed.drivername not in ("sqlite", "postgresql+psycopg"):
+        raise StoreError(
+            f"database {parsed.drivername!r}: this server keeps its games in SQLite "
+            "(sqlite:///FILE) or PostgreSQL (postgresql://...)"
+        )
+    if parsed.drivername == "sqlite" and parsed.database in (None, "", ":memory:"):
+        raise StoreError("an SQLite database is a file here: write sqlite:///FILE")
+    return parsed.render_as_string(hide_password=False)
+
+
+def _sqlite_engine(url: str) -> Engine:
+    engine = create_engine(
+        url,
+        connect_args={"check_same_thread": False, "timeout": BUSY_MS / 1000},
+        pool_size=8,
+        max_overflow=56,
+    )
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi: Any, _record: ConnectionPoolEntry) -> None:
+        # pysqlite's own transactions begin late and never IMMEDIATE: take them over.
+        dbapi.isolation_level = None
+        cursor = dbapi.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        immediate = conn.get_execution_options().get("write", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+class Store:
+    """The games of one database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = database_url(url)
+        self.dialect = make_url(self.url).get_backend_name()
+        if self.dialect == "sqlite":
+            self.engine = _sqlite_engine(self.url)
+        else:
+            self.engine = create_engine(self.url, pool_size=8, max_overflow=56, pool_pre_ping=True)
+        try:
+            with self.writing() as conn:
+                schema.migrate(conn)
+        except OperationalError as e:
+            raise StoreError(f"cannot open the database: {_first_line(e)}") from None
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def writing(self) -> Iterator[Connection]:
+        """One write transaction, committed when the block ends (rolled back on an error)."""
+        with self.engine.connect().execution_options(write=True) as conn, conn.begin():
+            yield conn
+
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        """One read transaction: a consistent snapshot of the database."""
+        with self.engine.connect() as conn, conn.begin():
+            yield conn
+
+    def healthy(self) -> bool:
+        try:
+            with self.reading() as conn:
+                conn.execute(text("SELECT 1"))
+        except OperationalError:
+            return False
+        return True
+
+    # --- games -------------------------------------------------------------------------------
+
+    def create(
+        self,
+        game: str,
+        players: int,
+        start_player: int,
+        setup: str,
+        options: dict[str, str | bool],
+        seed: str,
+        seed_hash: str,
+        turn: str,
+        kinds: Sequence[str],
+        token_hashes: Sequence[str | None],
+        online: dict[str, Any] | None = None,
+    ) -> None:
+        now = time.time()
+        with self.writing() as conn:
+            conn.execute(
+                insert(games).values(
+                    id=game,
+                    created=now,
+                    players=players,
+                    start_player=start_player,
+                    setup=setup,
+                    options=json.dumps(options),
+                    seed=seed,
+                    seed_hash=seed_hash,
+                    seq=0,
+                    turn=turn,
+                    updated=now,
+                    **(online or {}),
+                )
+            )
+            conn.execute(
+                insert(seats),
+                [
+                    {"game": game, "seat": k, "kind": kind, "token_hash": h}
+                    for k, (kind, h) in enumerate(zip(kinds, token_hashes, strict=True))
+                ],
+            )
+
+    def game(self, game: str, conn: Connection | None = None) -> Game | None:
+        """The game's row and seats, or None for an unknown game."""
+        if conn is None:
+            with self.reading() as c:
+                return self.game(game, c)
+        row = conn.execute(select(games).where(games.c.id == game)).one_or_none()
+        if row is None:
+            return None
+        seat_rows = conn.execute(
+            select(seats.c.kind, seats.c.token_hash)
+            .where(seats.c.game == game)
+            .order_by(seats.c.seat)
+        ).all()
+        return Game(
+            id=row.id,
+            players=row.players,
+            start_player=row.start_player,
+            setup=row.setup,
+            options=json.loads(row.options),
+            seed=row.seed,
+            seed_hash=row.seed_hash,
+            seq=row.seq,
+            turn=row.turn,
+            kinds=tuple(r.kind for r in seat_rows),
+            token_hashes=tuple(r.token_hash for r in seat_rows),
+            outcome=json.loads(row.outcome) if row.outcome else None,
+            created=row.created,
+            updated=row.updated,
+        )
+
+    def log(
+        self, game: str, conn: Connection, upto: int | None = None, since: int = 0
+    ) -> list[str]:
+        """The game's actions in notation, in order (after ``since``, up to ``upto``)."""
+        query = select(actions.c.action).where(actions.c.game == game, actions.c.seq > since)
+        if upto is not None:
+            query = query.where(actions.c.seq <= upto)
+        return list(conn.execute(query.order_by(actions.c.seq)).scalars())
+
+    def after(self, game: str, since: int, limit: int | None = None) -> list[Stored]:
+        """The actions after number ``since``, in order."""
+        with self.reading() as conn:
+            return self.after_in(conn, game, since, limit)
+
+    def after_in(
+        self, conn: Connection, game: str, since: int, limit: int | None = None
+    ) -> list[Stored]:
+        query = (
+            select(
+                actions.c.seq, actions.c.action, actions.c.events, actions.c.command, actions.c.seat
+            )
+            .where(actions.c.game == game, actions.c.seq > since)
+            .order_by(actions.c.seq)
+        )
+        if limit is not None:
+            query = query.limit(limit)
+        return [Stored(*row) for row in conn.execute(query)]
+
+    def command(self, game: str, command: str) -> Stored | None:
+        """The action stored for the client's command id, if any."""
+        with self.reading() as conn:
+            row = conn.execute(
+                select(
+                    actions.c.seq,
+                    actions.c.action,
+                    actions.c.events,
+                    actions.c.command,
+                    actions.c.seat,
+                ).where(actions.c.game == game, actions.c.command == command)
+            ).one_or_none()
+        return None if row is None else Stored(*row)
+
+    def append(
+        self,
+        game: str,
+        seq: int,
+        action: str,
+        events: str,
+        command: str | None,
+        seat: int | None,
+        turn: str,
+        outcome: dict[str, Any] | None,
+    ) -> bool:
+        """Store ``action`` as number ``seq + 1`` if the log still holds ``seq`` actions, and
+        commit; False (nothing stored) if another writer got there first."""
+        now = time.time()
+        values: dict[str, Any] = {"seq": seq + 1, "turn": turn, "updated": now}
+        if outcome is not None:
+            values.update(outcome=json.dumps(outcome), finished=now)
+        try:
+            with self.writing() as conn:
+                swapped = conn.execute(
+                    update(games).where(games.c.id == game, games.c.seq == seq).values(**values)
+                )
+                if swapped.rowcount != 1:
+                    raise _Lost
+                conn.execute(
+                    insert(actions).values(
+                        game=game,
+                        seq=seq + 1,
+                        action=action,
+                        events=events,
+                        command=command,
+                        seat=seat,
+                        created=now,
+                    )
+                )
+                if self.dialect == "postgresql":  # sent on commit, only if it commits
+                    conn.execute(select(func.pg_notify(CHANNEL, f"{game} {seq + 1}")))
+        except (_Lost, IntegrityError):
+            return False  # the seq, the (game, seq) key or the command id: another writer's
+        return True
+
+    def owed(self, idle: float) -> list[str]:
+        """The games where the server is to act (a tile, a bot) and nothing happened for
+        ``idle`` seconds: left so by a server that stopped."""
+        with self.reading() as conn:
+            return list(
+                conn.execute(
+                    select(games.c.id).where(
+                        games.c.turn == "server", games.c.updated < time.time() - idle
+                    )
+                ).scalars()
+            )
+
+    def count(self) -> int:
+        with self.reading() as conn:
+            return int(conn.execute(select(func.count()).select_from(games)).scalar_one())
+
+
+CHANNEL: Final = "fearsome_rules_actions"
+"""The PostgreSQL channel on which a commit announces ``"<game> <seq>"``."""
+
+
+def _first_line(e: BaseException) -> str:
+    lines = str(getattr(e, "orig", None) or e).strip().splitlines()
+    return quote(lines[0] if lines else type(e).__name__, 200).strip("'\"")

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+import json
 import os
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from hypothesis import strategies as st
@@ -139,3 +142,74 @@ FUZZ_SCALE = int(os.environ.get("FUZZ_SCALE", "1"))
 def fuzz_examples(n: int) -> int:
     """The examples a fuzz test of a boundary tries: ``n`` in CI, ``n * FUZZ_SCALE`` deep."""
     return n * FUZZ_SCALE
+
+
+NASTY_TEXT = ["", " ", "\ud800", "\x00", "\n", "é", "٣", "NaN", "-0", "1e999", "9" * 30]
+"""Texts that broke the readers: long, a lone surrogate, controls, digits of other scripts."""
+JSON_ANY: st.SearchStrategy[Any] = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**25), 10**25)
+    | st.sampled_from([-(2**63), 2**64, 0, 1, 2, 7])
+    | st.sampled_from([4_301, 5_000]).map(lambda digits: 10**digits)
+    | st.floats()
+    | st.text(ANY_CHARACTER, max_size=8)
+    | st.sampled_from(NASTY_TEXT)
+    | st.sampled_from([81, 1_001, 3_000]).map(lambda n: "x" * n),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.text(ANY_CHARACTER, max_size=6) | st.sampled_from(NASTY_TEXT), inner, max_size=4
+        )
+    ),
+    max_leaves=8,
+)
+"""Any JSON value Python's ``json`` writes: NaN and infinities, numbers beyond any limit (one of
+5,001 digits), lone surrogates, deep and wide arrays and objects."""
+
+
+def json_text(doc: Any) -> str:
+    """``doc`` as JSON text, NaN, infinities and numbers of any length included."""
+    digits = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return json.dumps(doc)
+    finally:
+        sys.set_int_max_str_digits(digits)
+
+
+def json_places(doc: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a value inside a JSON document, the document itself first."""
+    out = [path]
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            out += json_places(v, (*path, k))
+    elif isinstance(doc, list):
+        for k, v in enumerate(doc):
+            out += json_places(v, (*path, k))
+    return out
+
+
+@st.composite
+def mutated_json(draw: st.DrawFn, doc: Any, keys: Sequence[str] = ()) -> Any:
+    """A copy of ``doc`` with one to three values deleted, replaced by any JSON value
+    (:data:`JSON_ANY`), or added under one of ``keys`` or any key."""
+    doc = copy.deepcopy(doc)
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(json_places(doc)))
+        if not path:
+            if draw(st.integers(0, 9)) == 0:
+                doc = draw(JSON_ANY)
+            continue
+        parent = doc
+        for key in path[:-1]:
+            parent = parent[key]
+        how = draw(st.sampled_from(["delete", "replace", "add"]))
+        if how == "delete":
+            del parent[path[-1]]
+        elif how == "add" and isinstance(parent, dict):
+            names = st.text(ANY_CHARACTER, max_size=6)
+            parent[draw(st.sampled_from(list(keys)) | names if keys else names)] = draw(JSON_ANY)
+        else:
+            parent[path[-1]] = draw(JSON_ANY)
+    return doc

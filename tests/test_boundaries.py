@@ -6,6 +6,7 @@ tests/cli/test_cli_bad_input.py, tests/tools/test_bad_files.py) and the wrong-ty
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,9 @@ from strategies import ANY_CHARACTER, fuzz_examples
 
 import fearsome_rules as fr
 from fearsome_rules.cli import main
+from fearsome_rules.tools import lab
+from fearsome_rules.tools.question import QuestionError
+from fearsome_rules.tools.question import load as load_question
 from fearsome_rules.tools.render import render_html, render_svg
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -222,3 +226,101 @@ def test_a_bad_action_of_a_record_is_quoted_once_and_short() -> None:
         fr.GameRecord(players=2, actions=(bad,)).replay()
     text = one_line(caught.value, 200)
     assert text.startswith("action 1 ('A5 p11 p11")
+
+
+# --- issue 35: the older boundaries, the last three ----------------------------------------------
+
+LONG = 1000
+
+
+def lengthened(text: str) -> list[str]:
+    """``text`` with each of its words in turn made 1,000 characters long (its last character
+    repeated): a long square name, figure name, face, option, tile, status word."""
+    out = []
+    for m in re.finditer(r"[^\s:,()=;*]+", text):
+        word = m.group() + m.group()[-1] * LONG
+        out.append(text[: m.start()] + word + text[m.end() :])
+    return out
+
+
+def quoted_short(error: BaseException) -> None:
+    """One line that quotes no more than about 80 characters of the input: no run of 100 of
+    one character (the lengthened word), whatever else it lists (the options, say)."""
+    text = one_line(error, 500)
+    assert re.search(r"(.)\1{99}", text) is None, text
+
+
+def test_a_diagram_quotes_at_most_80_characters_of_any_word() -> None:
+    """Once, ``A5:f666...`` of 1,000 characters was quoted whole (a message of 1,002)."""
+    state = fr.position(4, figures={"A5": "f6", "B3": "waiting"}, moved=["A5"])
+    spoilt = lengthened(fr.diagram(state))
+    assert len(spoilt) > 100
+    refused = 0
+    for text in spoilt:
+        try:
+            fr.parse_diagram(text)  # "BBB...B to move": the turn is read from the position
+        except fr.NotationError as e:
+            quoted_short(e)
+            refused += 1
+    assert refused >= len(spoilt) - 3
+    with pytest.raises(fr.NotationError, match=r"not 'f6666.*\.\.\. \(1,002 characters\)"):
+        fr.parse_diagram(fr.diagram(state).replace("A5:f6", "A5:f6" + "6" * LONG))
+
+
+def test_a_position_string_quotes_at_most_80_characters_of_any_word() -> None:
+    state = fr.position(
+        4, figures={"A5": "f6"}, moved=["A5"], options=fr.RuleOptions(reentry="mandatory")
+    )
+    for text in lengthened(fr.position_string(state)):
+        with pytest.raises(fr.NotationError) as caught:
+            fr.parse_position(text)
+        quoted_short(caught.value)
+
+
+def test_a_question_file_quotes_at_most_80_characters_of_a_long_key(tmp_path: Path) -> None:
+    """Once, a figure name of 1,000 characters was quoted whole by the schema's message."""
+    question = (ROOT / "docs" / "questions" / "across-the-pool.yaml").read_text("utf-8")
+    path = tmp_path / "q.yaml"
+    for old, new in [("A5: h3", "A" * LONG + ": h3"), ("monster: k3", "monster: " + "k" * LONG)]:
+        assert old in question
+        path.write_text(question.replace(old, new), "utf-8")
+        with pytest.raises(QuestionError) as caught:
+            load_question(str(path))
+        assert "(1,000 characters)" in one_line(caught.value, 250)
+
+
+@pytest.mark.parametrize("label", ["\ud800", "A\udcff", "\x1b[2J", "\x00", "\u2028"])
+def test_the_lab_refuses_a_label_no_answer_could_print(label: str) -> None:
+    """Once, ``lab.walk(figures={"\\ud800": "n8"})`` answered, and its answer could not be
+    written as UTF-8."""
+    with pytest.raises(lab.LabError) as caught:
+        lab.walk(figures={label: "n8", "B": "c3"}, monster="n6", facing="S", steps=3)
+    assert "a label" in one_line(caught.value)
+    with pytest.raises(lab.LabError):
+        lab.move(label, 3, "n7", figures={label: "n8"})
+
+
+@settings(max_examples=fuzz_examples(60), deadline=None)
+@given(st.text(ANY_CHARACTER, min_size=1, max_size=8))
+def test_any_label_is_answered_in_utf8_or_refused(label: str) -> None:
+    try:
+        answer = lab.walk(figures={label: "n8"}, monster="n6", facing="S", steps=2)
+    except lab.LabError as e:
+        one_line(e)
+        return
+    assert answer.where[label] == "eaten"
+    str(answer).encode("utf-8")
+    answer.explained().encode("utf-8")
+
+
+@pytest.mark.parametrize("surrogate", ["\ud800", "\udcff"])
+def test_position_text_that_is_not_unicode_is_refused_wherever_it_is(surrogate: str) -> None:
+    """A lone surrogate anywhere in a diagram (its status line, a row's margin) was read past."""
+    state = fr.position(4, figures={"A5": "f6"}, moved=["A5"])
+    for text, parse in [
+        (fr.diagram(state), fr.parse_diagram),
+        (fr.position_string(state), fr.parse_position),
+    ]:
+        for at in range(0, len(text) + 1, 7):
+            with pytest.raises(fr.NotationError, match=r"lone surrogate .* not Unicode text"):
+                parse(text[:at] + surrogate + text[at:])

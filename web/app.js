@@ -49,7 +49,7 @@ function say(where, answer) {
   box.removeAttribute("data-rule");
   if (!answer || !answer.error) return false;
   box.className = "message refused";
-  box.setAttribute("data-rule", answer.rule);
+  if (answer.rule) box.setAttribute("data-rule", answer.rule);
   box.append(answer.error);
   const rule = ff.rules[answer.rule];
   if (rule) {

@@ -12,6 +12,7 @@ from typing import NoReturn, cast
 
 from fearsome_rules.cli import (
     check_tiles,
+    completion,
     conform,
     explain,
     perft,
@@ -40,6 +41,7 @@ COMMANDS = (
     serve_protocol,
     rate,
     readings,
+    completion,
 )
 """The subcommands, in the order ``--help`` lists them; each module has ``add_parser``."""
 
@@ -73,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     plain = cast("argparse._SubParsersAction[argparse.ArgumentParser]", sub)
     for command in COMMANDS:
         command.add_parser(plain)
+    parser.set_defaults(root_parser=parser)  # completion prints the script of the whole parser
     return parser
 
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from fearsome_rules.cli.options import add_walk_arguments, option_pairs
 from fearsome_rules.core.actions import Reveal
+from fearsome_rules.core.errors import quote
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import GameState
 from fearsome_rules.core.walks import Walk
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     options = option_pairs(args.option)
     if args.compare is not None and args.compare not in RuleOptions.names():
         raise ExplainError(
-            f"--compare {args.compare}: unknown option; the options are "
+            f"--compare {quote(args.compare)}: unknown option; the options are "
             f"{', '.join(RuleOptions.names())}"
         )
 

@@ -75,6 +75,16 @@ GAMES = whole_number(1, MAX_GAMES, f"play 1 to {MAX_GAMES:,} games")
 WORKERS = whole_number(1, MAX_WORKERS, f"1 to {MAX_WORKERS} processes")
 
 
+def add_chart_argument(p: argparse.ArgumentParser, what: str) -> None:
+    """``--chart FILE``: a matplotlib chart of the command's results (the charts extra)."""
+    p.add_argument(
+        "--chart",
+        metavar="FILE",
+        help=f"also draw a chart of {what} (.png or .svg; needs pip install "
+        "'fearsome_rules[charts]')",
+    )
+
+
 def check_output(path: str | None, flag: str) -> None:
     """Refuse an output file that cannot be written, before the command does any work."""
     if path is None:

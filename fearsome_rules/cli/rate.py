@@ -12,6 +12,8 @@ from fearsome_rules.cli.executors import add_run_arguments, check_run, progress_
 from fearsome_rules.cli.options import (
     PLAYERS,
     SEED,
+    add_chart_argument,
+    check_output,
     rule_options,
     whole_number,
     write_output,
@@ -19,6 +21,7 @@ from fearsome_rules.cli.options import (
 from fearsome_rules.core import kernel
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.tools.bots import BOT_NAMES
+from fearsome_rules.tools.charts import pyplot
 from fearsome_rules.tools.rating import (
     Ratings,
     check_bots,
@@ -29,7 +32,10 @@ from fearsome_rules.tools.rating import (
     rate,
     seatings,
 )
+from fearsome_rules.tools.rating.chart import write_chart
 
+RATINGS_FORMAT = "fearsome-rules/ratings"
+"""The ``format`` of ``--json``'s document (docs/stability.md)."""
 DEFAULT_BOTS = "random,greedy,search:10,search:50,search:200"
 GAMES = whole_number(1, 100_000, "1 to 100,000 games a seating")
 
@@ -69,12 +75,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help=f"a rule option ({', '.join(RuleOptions.names())}); repeatable",
     )
     add_run_arguments(p, "also write the ratings and every game as JSON")
+    add_chart_argument(p, "the win rates and the ratings")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """``fearsome-rules rate``: play the tournament, print the tables, write JSON if asked."""
     check_run(args)
+    check_output(args.chart, "--chart")
+    if args.chart:
+        pyplot()  # matplotlib is there before any game is played
     openskill_model()  # the extra is there before any game is played
     names = check_bots(args.bots.split(","), args.players)
     options = rule_options(args.option)
@@ -118,14 +128,19 @@ def run(args: argparse.Namespace) -> int:
         f"\n{total} games in {seconds:.0f} s ({run_on.report()}; {build} kernel, "
         f"Python {platform.python_version()})"
     )
+    doc = _json(ratings, seconds)
     if args.json:
-        write_output(args.json, json.dumps(_json(ratings, seconds), indent=2) + "\n", "--json")
+        write_output(args.json, json.dumps(doc, indent=2) + "\n", "--json")
+    if args.chart:
+        write_chart(doc, args.chart)
     return 0
 
 
 def _json(ratings: Ratings, seconds: float) -> dict[str, object]:
     t = ratings.tournament
     return {
+        "format": RATINGS_FORMAT,
+        "version": 1,
         "players": t.players,
         "bots": list(t.bots),
         "games_per_seating": t.games_per_seating,

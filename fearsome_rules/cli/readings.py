@@ -8,9 +8,18 @@ import sys
 import time
 
 from fearsome_rules.cli.executors import add_run_arguments, check_run, progress_bar, running
-from fearsome_rules.cli.options import GAMES, MAX_GAMES, PLAYERS, SEED, check_output, write_output
+from fearsome_rules.cli.options import (
+    GAMES,
+    MAX_GAMES,
+    PLAYERS,
+    SEED,
+    add_chart_argument,
+    check_output,
+    write_output,
+)
 from fearsome_rules.core.errors import FearsomeError
 from fearsome_rules.tools.bots import BOT_NAMES, find_bot
+from fearsome_rules.tools.charts import pyplot
 from fearsome_rules.tools.readings.report import format_markdown, measure, write_chart
 
 
@@ -48,11 +57,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         action="store_true",
         help="only count how often the readings matter; play no games under other values",
     )
-    p.add_argument(
-        "--chart",
-        metavar="FILE",
-        help="also draw a chart (.png or .svg; needs pip install 'fearsome_rules[charts]')",
-    )
+    add_chart_argument(p, "how often each reading mattered and changed the winner")
     add_run_arguments(p, "also write the report as JSON")
     p.set_defaults(run=run)
 
@@ -61,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
     """Measure, print the table, write JSON and the chart if asked."""
     check_run(args)
     check_output(args.chart, "--chart")
+    if args.chart:
+        pyplot()  # matplotlib is there before any game is played
     names = [b.strip() for b in args.bots.split(",")]
     for name in names:
         find_bot(name)

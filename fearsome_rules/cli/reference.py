@@ -17,7 +17,8 @@ from fearsome_rules.formats.safe_input import (
 
 _INTRO = """\
 <!-- Generated from the argparse parser by fearsome_rules.cli.reference.reference(): do not edit.
-     Regenerate: `python3 tools/build_docs.py --cli`; tests/cli/test_cli_reference.py checks it. -->
+     Regenerate: `python3 -m fearsome_rules.cli.reference > docs/cli.md`;
+     tests/cli/test_cli_reference.py checks it. -->
 
 # Command line reference
 
@@ -173,3 +174,7 @@ def reference() -> str:
             out += ["| argument | meaning |", "|---|---|", *rows]
     out += _limits()
     return "\n".join(out).rstrip() + "\n"
+
+
+if __name__ == "__main__":
+    print(reference(), end="")

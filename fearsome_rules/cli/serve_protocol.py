@@ -24,4 +24,4 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     """Serve until ``bye`` or the end of input."""
-    return serve(sys.stdin, sys.stdout)
+    return serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -14,6 +14,8 @@ from fearsome_rules.cli.options import (
     MAX_GAMES,
     PLAYERS,
     SEED,
+    add_chart_argument,
+    check_output,
     rule_options,
     write_output,
 )
@@ -21,6 +23,7 @@ from fearsome_rules.core.errors import FearsomeError
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import SEAT_LETTERS
 from fearsome_rules.tools.bots import BOT_NAMES, find_bot
+from fearsome_rules.tools.charts import pyplot
 from fearsome_rules.tools.simulate import (
     PUBLISHED_VARIANTS,
     ProgressBar,
@@ -29,6 +32,10 @@ from fearsome_rules.tools.simulate import (
     parse_variant,
     simulate,
 )
+from fearsome_rules.tools.simulate.chart import write_chart
+
+SIMULATION_FORMAT = "fearsome-rules/simulation"
+"""The ``format`` of ``--json``'s document (docs/stability.md)."""
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -82,12 +89,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="compare the published variants: " + ", ".join(PUBLISHED_VARIANTS),
     )
     add_run_arguments(p, "also write the summaries as JSON")
+    add_chart_argument(p, "the win rates by seat and how games ended, per variant")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """``fearsome-rules simulate``: run, print the table, write JSON if asked."""
     check_run(args)
+    check_output(args.chart, "--chart")
+    if args.chart:
+        pyplot()  # matplotlib is there before any game is played
     if args.bots and args.bot:
         raise FearsomeError("give --bots (one per seat) or --bot (for all), not both")
     names = [b.strip() for b in args.bots.split(",")] if args.bots else [args.bot or "greedy"]
@@ -128,14 +139,18 @@ def run(args: argparse.Namespace) -> int:
     print()
     print(format_summaries(results))
     print(f"\n{args.games * len(variants)} games in {seconds:.1f} s ({run_on.report()})")
+    doc = {
+        "format": SIMULATION_FORMAT,
+        "version": 1,
+        "variants": [{"label": label, **s.to_json()} for label, s in results],
+        "seconds": seconds,
+        "workers": run_on.workers,
+        "executor": run_on.kind,
+    }
     if args.json:
-        doc = {
-            "variants": [{"label": label, **s.to_json()} for label, s in results],
-            "seconds": seconds,
-            "workers": run_on.workers,
-            "executor": run_on.kind,
-        }
         write_output(args.json, json.dumps(doc, indent=2) + "\n", "--json")
+    if args.chart:
+        write_chart(doc, args.chart)
     return 0
 
 

@@ -27,6 +27,7 @@ from fearsome_rules.core.state import (
     Phase,
     wrong_state,
 )
+from fearsome_rules.formats.text_input import check_unicode
 
 _ARROW = "^>v<"
 _STONE_CELL = {STONE: "##", CRYSTAL: "<>", TURN_RIGHT: "R#", TURN_ABOUT: "U#"}
@@ -160,6 +161,7 @@ def parse_diagram(text: str) -> GameState:
         raise NotationTypeError("parse_diagram(text)", "a diagram (str)", text)
     if len(text) > MAX_DIAGRAM:
         raise NotationError(f"diagram: {len(text):,} characters; at most {MAX_DIAGRAM:,} are read")
+    check_unicode(text, "diagram")
     kept = [
         (n, ln.rstrip())
         for n, ln in enumerate(text.splitlines(), 1)
@@ -244,7 +246,7 @@ def parse_diagram(text: str) -> GameState:
                     elif on_grid != m["place"]:
                         raise NotationError(
                             f"{m['name']} is on {on_grid or 'no square'} in the grid, "
-                            f"not {m['place']}"
+                            f"not {quote(m['place'])}"
                         )
                     faces[m["name"]] = int(m["face"])
                     if m["moved"]:

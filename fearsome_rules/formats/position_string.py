@@ -38,6 +38,7 @@ from fearsome_rules.core.state import (
     GameState,
     wrong_state,
 )
+from fearsome_rules.formats.text_input import check_unicode
 
 _FIELDS = (
     "players",
@@ -146,6 +147,7 @@ def parse_position(text: str) -> GameState:
             f"a position string of {len(text):,} characters: the longest game needs under "
             f"3,000, so at most {MAX_LENGTH:,} are read"
         )
+    check_unicode(text, "position string")
     fields: dict[str, str] = {}
     for word in text.split():
         key, eq, value = word.partition("=")

@@ -45,6 +45,20 @@ def unprintable(text: str) -> str | None:
     return None if found is None else character(found.group())
 
 
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+def check_unicode(text: str, what: str) -> None:
+    """A NotationError if ``text`` holds a lone surrogate: not Unicode text, which no file and
+    no terminal can hold (a ``\\ud800`` escape in JSON, an undecodable byte of a command line)."""
+    found = _SURROGATE.search(text)
+    if found is not None:
+        raise NotationError(
+            f"{what}: {character(found.group())} at character {found.start() + 1:,}: not "
+            "Unicode text"
+        )
+
+
 def character(char: str) -> str:
     """How a character that is not text is named in a message: its kind and code point."""
     kind = "a lone surrogate" if "\ud800" <= char <= "\udfff" else "a control character"

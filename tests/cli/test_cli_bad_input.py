@@ -72,7 +72,9 @@ def test_a_bad_question_file_is_one_line_naming_its_place(
     path.write_text(text, "utf-8")
     started = time.perf_counter()
     err = one_line_error(capsys, [command, str(path)])
-    assert time.perf_counter() - started < 1.0
+    # Not a speed goal: a bound far below the alias bomb's 18 s and 2.4 GB when it was expanded,
+    # and far above what a loaded machine takes to refuse it at its first anchor (0.2 s idle).
+    assert time.perf_counter() - started < 10.0
     assert re.match(rf"fearsome-rules: {re.escape(str(path))}:\d+:\d+: \S", err), err
     assert message in err
 
@@ -105,9 +107,7 @@ def test_a_bad_case_file_is_a_problem_of_conform(
 def test_an_output_file_that_cannot_be_written_is_refused_before_the_work(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
-    started = time.perf_counter()
     err = one_line_error(capsys, argv)  # nothing on stdout: nothing was run
-    assert time.perf_counter() - started < 1.0
     assert err.startswith(f"fearsome-rules: {argv[-2]} {argv[-1]}: ")
 
 

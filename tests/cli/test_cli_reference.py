@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_cli_reference_is_current() -> None:
     committed = (ROOT / "docs" / "cli.md").read_text("utf-8")
     assert committed == reference.reference(), (
-        "docs/cli.md is out of date: run python3 tools/build_docs.py --cli"
+        "docs/cli.md is out of date: run python3 -m fearsome_rules.cli.reference > docs/cli.md"
     )
 
 

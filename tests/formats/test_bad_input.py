@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from invariants import check_invariants
-from strategies import fuzz_examples
+from strategies import fuzz_examples, json_places
 
 import fearsome_rules as fr
 from fearsome_rules.formats.diagram import parse_diagram
@@ -360,23 +360,11 @@ JSON_VALUES = st.recursive(
 )
 
 
-def _places(obj: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every path to a value inside a JSON document."""
-    out = [path]
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            out += _places(v, (*path, k))
-    elif isinstance(obj, list):
-        for k, v in enumerate(obj):
-            out += _places(v, (*path, k))
-    return out
-
-
 @settings(max_examples=fuzz_examples(500))
 @given(st.data())
 def test_mutated_state_json_is_read_or_refused(data: st.DataObject) -> None:
     doc = doc_of(data.draw(st.sampled_from(samples())))
-    path = data.draw(st.sampled_from(_places(doc)[1:]))
+    path = data.draw(st.sampled_from(json_places(doc)[1:]))
     parent = doc
     for key in path[:-1]:
         parent = parent[key]
@@ -496,7 +484,7 @@ def test_mutated_action_json_is_read_or_refused(data: st.DataObject) -> None:
     doc: dict[str, Any] = json.loads(
         json.dumps(fr.action_to_json(data.draw(st.sampled_from(actions))))
     )
-    path = data.draw(st.sampled_from(_places(doc)[1:]))
+    path = data.draw(st.sampled_from(json_places(doc)[1:]))
     parent: Any = doc
     for key in path[:-1]:
         parent = parent[key]

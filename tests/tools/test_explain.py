@@ -345,7 +345,7 @@ def error_of(capsys: pytest.CaptureFixture[str], args: list[str]) -> str:
         (GOOD.replace("tile: 5", "tile: 3hits"), [], ":7:7: tile 3hits: [DECK-REVEAL]"),
         (GOOD, ["--tile", "9"], "--tile 9: '9' is not a monster tile"),
         (GOOD, ["--tile", "3hits"], "--tile 3hits: [DECK-REVEAL]"),
-        (GOOD, ["--compare", "colour"], "--compare colour: unknown option"),
+        (GOOD, ["--compare", "colour"], "--compare 'colour': unknown option"),
         (GOOD, ["--case", "x"], "this is a question file, not a case file"),
         (GOOD.replace("A5: h3", "A5: k3"), [], ":6:17: impossible position: [FIG-MONSTER]"),
         ("- 1\n- 2\n", [], ":1:1: neither a question file"),

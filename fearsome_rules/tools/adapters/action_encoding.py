@@ -23,6 +23,7 @@ Nothing here needs an optional package; the adapters turn the mask into their ar
 
 from __future__ import annotations
 
+import numbers
 import operator
 from collections.abc import Callable
 from fractions import Fraction
@@ -30,7 +31,7 @@ from typing import Final
 
 from fearsome_rules.core import board, deck, encoding, kernel
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
-from fearsome_rules.core.errors import ArgumentError, ArgumentTypeError
+from fearsome_rules.core.errors import ArgumentError, ArgumentTypeError, quote
 from fearsome_rules.core.figures import ENTRY_NAMES, path_bytes
 from fearsome_rules.core.game import chance_outcomes, check
 from fearsome_rules.core.layout import TELEPORTER_TILES, TILE_ORDER
@@ -92,28 +93,39 @@ _DIRECTION: Final = bytes(
 
 
 def route_number(steps: str | tuple[str, ...]) -> int:
-    """The number of a route: its steps as letters N, E, S, W, the last one possibly ``out``.
+    """The number of a route: its steps as letters N, E, S, W, the last one possibly ``out``
+    (as text, or a tuple or list of them).
 
     >>> route_number(()), route_number("N"), route_number("out"), route_number("N W")
     (0, 1, 5, 9)
     """
-    tokens = tuple(steps.split()) if isinstance(steps, str) else tuple(steps)
-    n = len(tokens)
+    argument = "route_number(steps)"
+    if isinstance(steps, str):
+        given: tuple[object, ...] = tuple(steps.split())
+    elif isinstance(steps, tuple | list):
+        given = tuple(steps)
+    else:
+        raise ArgumentTypeError(argument, "steps as text ('N W out') or a tuple of them", steps)
+    n = len(given)
     if n > MAX_POINTS:
-        raise ArgumentError("route_number(steps)", f"{n} steps: a figure has at most 6 points")
+        raise ArgumentError(argument, f"{n:,} steps: a figure has at most 6 points")
+    tokens: list[str] = []
+    for t in given:
+        if not isinstance(t, str):
+            raise ArgumentTypeError(argument, "steps N, E, S, W or out (str)", t)
+        tokens.append(t)
     exits = n > 0 and tokens[-1] == OUT
     value = 0
     for t in tokens[:-1] if exits else tokens:
         if t not in STEPS or len(t) != 1:
-            raise ArgumentError("route_number(steps)", f"{t!r}: steps are N, E, S, W, out last")
+            raise ArgumentError(argument, f"{quote(t)}: steps are N, E, S, W, out last")
         value = value * 4 + STEPS.index(t)
     return _LENGTH_STARTS[n] + ((1 << 2 * n) + value if exits else value)
 
 
 def route_steps(route: int) -> tuple[str, ...]:
     """The steps of a route number: the inverse of :func:`route_number`."""
-    if not 0 <= route < ROUTES:
-        raise ArgumentError("route_steps(route)", f"{route}: routes are 0 to {ROUTES - 1}")
+    route = _whole(route, "route_steps(route)", ROUTES)
     n = max(k for k in range(MAX_POINTS + 1) if _LENGTH_STARTS[k] <= route)
     rest = route - _LENGTH_STARTS[n]
     exits = rest >= (1 << 2 * n)
@@ -125,6 +137,8 @@ def route_steps(route: int) -> tuple[str, ...]:
 
 def placement_number(place: PlaceTile) -> int:
     """The number of a tile placement (whether or not it is legal now)."""
+    if not isinstance(place, PlaceTile):
+        raise ArgumentTypeError("placement_number(place)", "a PlaceTile", place)
     variants = PLACE_VARIANTS[place.tile]
     k = SQUARE_INDEX[board.square(place.square)]
     return (
@@ -155,15 +169,13 @@ def _placement_of(number: int) -> PlaceTile:
 
 
 def _whole(number: object, argument: str, limit: int = NUM_ACTIONS) -> int:
-    """``number`` as an int from 0 to ``limit - 1`` (numpy's integers too, never a bool)."""
-    if isinstance(number, bool):
+    """``number`` as an int from 0 to ``limit - 1``. NumPy's integers are whole numbers (what
+    a policy's ``argmax`` gives); a bool, a float (even ``2.0``) or an array is not."""
+    if isinstance(number, bool) or not isinstance(number, numbers.Integral):
         raise ArgumentTypeError(argument, "a whole number", number)
-    try:
-        value = operator.index(number)  # type: ignore[arg-type]
-    except TypeError:
-        raise ArgumentTypeError(argument, "a whole number", number) from None
+    value = operator.index(number)
     if not 0 <= value < limit:
-        raise ArgumentError(argument, f"{value}: the numbers are 0 to {limit - 1}")
+        raise ArgumentError(argument, f"{quote(value)}: the numbers are 0 to {limit - 1}")
     return value
 
 

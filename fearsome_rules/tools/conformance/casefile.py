@@ -20,7 +20,7 @@ import attrs
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
-from fearsome_rules.core.errors import quote
+from fearsome_rules.core.errors import QUOTE_LIMIT, quote
 from fearsome_rules.formats.safe_input import InputError, Marks, Path_, load_yaml
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "read_yaml",
     "schema",
     "schema_problem",
+    "short_message",
     "strict_validator",
     "validator",
 ]
@@ -123,6 +124,14 @@ def _path_text(path: Iterable[str | int]) -> str:
     return out or "the file"
 
 
+def short_message(err: ValidationError) -> str:
+    """jsonschema's message, with the value it shows whole (its repr) quoted short."""
+    shown = repr(err.instance)
+    if len(shown) <= QUOTE_LIMIT:
+        return err.message
+    return err.message.replace(shown, quote(err.instance))
+
+
 def schema_problem(err: ValidationError, marks: Marks, file: str) -> Problem:
     """A schema validation error as one readable Problem at the place in the file it names."""
     alternatives = err.validator_value if isinstance(err.validator_value, list) else []
@@ -159,10 +168,13 @@ def schema_problem(err: ValidationError, marks: Marks, file: str) -> Problem:
         key_path = (*path, err.instance)
         line, col = marks.at(key_path, key=True)
         return Problem(
-            file, line, col, f"{_path_text(path)}: bad key {quote(err.instance)}: {err.message}"
+            file,
+            line,
+            col,
+            f"{_path_text(path)}: bad key {quote(err.instance)}: {short_message(err)}",
         )
     line, col = marks.at(path)
-    message = err.message
+    message = short_message(err)
     if (
         err.validator == "pattern"
         and isinstance(err.instance, str)

@@ -8,11 +8,12 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import jsonschema
 
-from fearsome_rules.core.errors import FearsomeError, quote
+from fearsome_rules.core.errors import FearsomeError, one_line, quote
+from fearsome_rules.tools.conformance.casefile import short_message
 
 PROTOCOL: Final = "fearsome-rules-conformance/1"
 """The protocol's name and version, sent in ``hello`` both ways."""
@@ -51,12 +52,27 @@ def _validator(kind: str) -> jsonschema.protocols.Validator:
 
 def problem(message: dict[str, Any], kind: str) -> str | None:
     """What makes ``message`` not a valid ``kind`` (``request`` or ``response``), or None."""
-    errors = sorted(_validator(kind).iter_errors(message), key=lambda e: list(map(str, e.path)))
+    return schema_problem(_validator(kind), message, "$")
+
+
+def schema_problem(validator: jsonschema.protocols.Validator, instance: Any, at: str) -> str | None:
+    """The first thing that makes ``instance`` (found at ``at``, a JSON path) not valid, in one
+    short line naming its place (``$.start.position.players: missing``), or None."""
+    errors = sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.path)))
     if not errors:
         return None
     e = errors[0]
-    place = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in e.path)
-    return f"${place}: {e.message[:200]}"
+    place = at + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in e.path)
+    if e.validator == "required" and isinstance(e.instance, dict):
+        missing = [k for k in cast("list[str]", e.validator_value) if k not in e.instance]
+        if missing:
+            return f"{place}.{missing[0]}: missing"
+    if e.validator == "additionalProperties" and isinstance(e.instance, dict):
+        allowed = e.schema.get("properties", {}) if isinstance(e.schema, dict) else {}
+        extra = [k for k in e.instance if k not in allowed]
+        if extra:
+            return f"{place}: unknown key {quote(extra[0])}"
+    return one_line(f"{place}: {short_message(e)}")[:300]
 
 
 def encode(message: dict[str, Any]) -> str:

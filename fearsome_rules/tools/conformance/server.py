@@ -7,40 +7,78 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import lru_cache
 from importlib import metadata
-from typing import Any, TextIO
+from typing import Any, BinaryIO, Final
 
-from fearsome_rules.core.errors import FearsomeError
+import jsonschema
+
+from fearsome_rules.core.errors import FearsomeError, quote
 from fearsome_rules.core.game import new_game
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import SEAT_LETTERS, GameState
 from fearsome_rules.formats.position_string import parse_position, position_string
 from fearsome_rules.formats.state_json import state_from_json, state_to_json
+from fearsome_rules.tools.conformance import casefile
 from fearsome_rules.tools.conformance.cases import build_position
 from fearsome_rules.tools.conformance.engines import ALL_FEATURES, InProcess, Refusal
 from fearsome_rules.tools.conformance.protocol import (
+    MAX_LINE,
     PROTOCOL,
     ProtocolError,
     decode,
     encode,
     failure,
+    schema_problem,
 )
 
 Message = dict[str, Any]
 _ENGINE = InProcess()
+_MAX_BYTES: Final = 4 * MAX_LINE
+"""The longest line read, in bytes (UTF-8 takes at most 4 a character)."""
 
 
-def serve(read: TextIO, write: TextIO) -> int:
-    """Answer requests line by line until ``bye`` or the end of input; 0."""
-    for line in read:
-        if not line.strip():
+def serve(read: BinaryIO, write: BinaryIO) -> int:
+    """Answer requests line by line until ``bye`` or the end of input; 0. The streams are
+    binary: a line that is not UTF-8 is answered (``bad_request``) like any other bad line,
+    whatever the locale's encoding of the standard streams."""
+    while raw := read.readline(_MAX_BYTES + 1):
+        if len(raw) > _MAX_BYTES:
+            while raw and not raw.endswith(b"\n"):  # the rest of the line, unkept
+                raw = read.readline(_MAX_BYTES + 1)
+            response, stop = (
+                failure(0, "bad_request", f"a line of more than {MAX_LINE:,} characters"),
+                False,
+            )
+        elif not raw.strip():
             continue
-        response, stop = answer(line)
-        write.write(encode(response))
+        else:
+            response, stop = answer_bytes(raw)
+        write.write(_utf8(response))
         write.flush()
         if stop:
             break
     return 0
+
+
+def _utf8(response: Message) -> bytes:
+    """A response line as UTF-8. A lone surrogate (read from a ``\\ud800`` escape and quoted
+    back) has no UTF-8: such a line is written with JSON's escapes instead."""
+    try:
+        return encode(response).encode("utf-8")
+    except UnicodeEncodeError:
+        return (json.dumps(response, separators=(",", ":")) + "\n").encode("ascii")
+
+
+def answer_bytes(raw: bytes) -> tuple[Message, bool]:
+    """:func:`answer` to a line as read, its bytes: one that is not UTF-8 is a ``bad_request``."""
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        where = f"byte 0x{raw[e.start]:02x} at column {e.start + 1}"
+        ident = _id_of(raw.decode("utf-8", "replace"))
+        return failure(ident, "bad_request", f"not UTF-8 text ({where})"), False
+    return answer(line)
 
 
 def answer(line: str) -> tuple[Message, bool]:
@@ -79,7 +117,9 @@ def _id_of(line: str) -> int:
 
 def _hello(request: Message) -> Message:
     if request["protocol"] != PROTOCOL:
-        raise _Failed("unsupported", f"this engine speaks {PROTOCOL}, not {request['protocol']}")
+        raise _Failed(
+            "unsupported", f"this engine speaks {PROTOCOL}, not {quote(request['protocol'])}"
+        )
     options: dict[str, list[str | bool]] = {}
     for name in RuleOptions.names():
         default = getattr(RuleOptions(), name)
@@ -104,10 +144,21 @@ def _options(request: Message) -> RuleOptions:
     return opts
 
 
+@lru_cache(maxsize=1)
+def _position_validator() -> jsonschema.protocols.Validator:
+    """The case files' position mapping (conformance/schema.json), which ``start`` carries."""
+    whole = casefile.schema()
+    return casefile.strict_validator({"$defs": whole["$defs"], "$ref": "#/$defs/position"})
+
+
 def _start(request: Message) -> Message:
     options = _options(request)
     ((kind, data),) = request["start"].items()
     state: GameState
+    if kind == "position":
+        wrong = schema_problem(_position_validator(), data, "$.start.position")
+        if wrong is not None:
+            raise _Failed("bad_request", f"not a valid request: {wrong}")
     if kind == "new_game":
         seat = SEAT_LETTERS.index(data["start_player"])
         state = new_game(data["players"], seat, options, data["setup"])

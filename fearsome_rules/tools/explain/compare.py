@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 import attrs
 
 from fearsome_rules.core import board
-from fearsome_rules.core.errors import FearsomeError
+from fearsome_rules.core.errors import FearsomeError, quote
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import STONE_KINDS, GameState
 from fearsome_rules.core.walks import Walk
@@ -99,7 +99,8 @@ def compare(
     tile under the given options (on top of ``options``) and raises FearsomeError if it cannot."""
     if option not in RuleOptions.names():
         raise ExplainError(
-            f"--compare {option}: unknown option; the options are {', '.join(RuleOptions.names())}"
+            f"--compare {quote(option)}: unknown option; the options are "
+            + ", ".join(RuleOptions.names())
         )
     default = str(getattr(RuleOptions(), option)).lower()
     readings: list[Reading] = []

@@ -20,6 +20,7 @@ from fearsome_rules.core.errors import SetupError, quote
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.position import position
 from fearsome_rules.core.state import FIGURE_NAMES, GameState, kinds_for
+from fearsome_rules.formats.text_input import unprintable
 from fearsome_rules.tools.lab.answers import relabelled
 
 LAYOUTS: Final = ("empty", "printed")
@@ -96,6 +97,9 @@ def labelled(figures: Mapping[str, str] | None) -> dict[str, str]:
             raise LabError(
                 "figures", f"{quote(label)}: a label is 1 to 20 characters, no space , : = @"
             )
+        bad = unprintable(label)
+        if bad is not None:  # the answer could not be printed, or would rewrite a terminal
+            raise LabError("figures", f"{quote(label)}: a label holds {bad}")
     if len(figures) > MAX_LABELS:
         raise LabError("figures", f"{len(figures)} figures; the lab holds at most {MAX_LABELS}")
     return dict(figures)

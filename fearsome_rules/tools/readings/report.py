@@ -26,6 +26,7 @@ from typing import Any, Final
 import attrs
 
 from fearsome_rules.core.options import RuleOptions
+from fearsome_rules.tools.charts import interval_errors, pyplot, save
 from fearsome_rules.tools.readings.detect import PER_ACTION
 from fearsome_rules.tools.readings.games import Replay, Tally, replayed_chunk, watched_chunk
 from fearsome_rules.tools.simulate.game import BotSpec, GameRecord, Job, bot_name
@@ -360,18 +361,7 @@ def write_chart(doc: dict[str, Any], path: str) -> None:
     """A bar chart (PNG or SVG by the name) of how often each option mattered and changed the
     winner, with their intervals, from a report's JSON (:meth:`Report.to_json`, so that a
     saved report can be drawn again); needs matplotlib (the ``charts`` extra)."""
-    import importlib
-
-    try:
-        matplotlib = importlib.import_module("matplotlib")
-    except ImportError:
-        from fearsome_rules.core.errors import FearsomeError
-
-        raise FearsomeError(
-            "--chart needs matplotlib: pip install 'fearsome_rules[charts]'"
-        ) from None
-    matplotlib.use("Agg")
-    plt = importlib.import_module("matplotlib.pyplot")
+    plt = pyplot()
     options = doc["options"]
     names = [o["option"] for o in options]
     games = doc["games"]
@@ -398,12 +388,7 @@ def write_chart(doc: dict[str, Any], path: str) -> None:
         ("where it changed a move played", changed),
         ("games whose winner it changed", winner),
     ):
-        values = [100 * v for v, _ in series]
-        errors = [
-            [100 * (v - lo) for v, (lo, _hi) in series],
-            [100 * (hi - v) for v, (_lo, hi) in series],
-        ]
-        bars.append((label, values, errors))
+        bars.append((label, [100 * v for v, _ in series], interval_errors(series)))
     figure, axis = plt.subplots(figsize=(10, 0.5 * len(names) + 2))
     ys = list(range(len(names)))
     height = 0.8 / len(bars)
@@ -431,6 +416,4 @@ def write_chart(doc: dict[str, Any], path: str) -> None:
         ncol=2,
         frameon=False,
     )
-    figure.tight_layout()
-    figure.savefig(path)
-    plt.close(figure)
+    save(figure, path)

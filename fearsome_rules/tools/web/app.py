@@ -2,25 +2,30 @@
 JSON text and answers JSON text, so the page holds no Python object and no rule.
 
 An answer is a dict; a refusal is ``{"error": message, "rule": id, "kind": class}``, from the
-engine's :class:`~fearsome_rules.core.errors.FearsomeError` (``rule`` is empty where no rule
-decides). The calls are the public methods of :class:`App` that do not start with ``_``.
+engine's :class:`~fearsome_rules.core.errors.FearsomeError` (``rule`` is null where no rule
+decides), its message one line. The calls are the methods of :class:`App` named in
+:attr:`App.CALLS`; each call's arguments are read and checked against its signature at the
+door (:mod:`.calls`) before it runs, and a refused call leaves the game and the editor as they
+were.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from functools import cache
+from typing import Annotated, Any
 
 import attrs
 
 from fearsome_rules.core.actions import Action
 from fearsome_rules.core.deck import TILES
-from fearsome_rules.core.errors import FearsomeError
+from fearsome_rules.core.errors import FearsomeError, found, quote
 from fearsome_rules.core.options import RuleOptions
-from fearsome_rules.formats.state_json import state_to_json
+from fearsome_rules.formats.state_json import MAX_TEXT, state_to_json
 from fearsome_rules.tools.web.ask import TOOLS, Editor
 from fearsome_rules.tools.web.board import clickable_svg
+from fearsome_rules.tools.web.calls import Longest, Parameter, arguments, shape
 from fearsome_rules.tools.web.errors import WebError
 from fearsome_rules.tools.web.session import Session, seat_kinds
 from fearsome_rules.tools.web.walk import WalkView
@@ -70,17 +75,15 @@ class App:
     def call(self, name: str, args: str = "{}") -> str:
         """Carry out the call ``name`` with ``args`` (a JSON object); the answer as JSON."""
         try:
-            if name not in self.CALLS:
-                raise WebError(f"{name!r} is not a call of the page")
-            method: Callable[..., dict[str, Any]] = getattr(self, name)
-            answer = method(**json.loads(args or "{}"))
+            method: Callable[..., dict[str, Any]] = getattr(self, _call_name(name))
+            answer = method(**arguments(name, _shape(name), args))
         except FearsomeError as e:
             answer = {
                 "error": str(e),
-                "rule": getattr(e, "rule", "") or "",
+                "rule": getattr(e, "rule", None) or None,
                 "kind": type(e).__name__,
             }
-        return json.dumps(answer)
+        return json.dumps(answer, allow_nan=False)
 
     # --- the game ---------------------------------------------------------------------------
 
@@ -176,13 +179,13 @@ class App:
         (``ask``)."""
         walk = self.walks.get(which)
         if walk is None:
-            raise WebError(f"no walk of {which!r} to show")
+            raise WebError(f"no walk of {quote(which)} to show")
         return {"svg": walk.svg(k)}
 
     def record(self) -> dict[str, Any]:
         return {"text": self.session.record()}
 
-    def load_record(self, text: str) -> dict[str, Any]:
+    def load_record(self, text: Annotated[str, Longest(MAX_TEXT)]) -> dict[str, Any]:
         s = self.session
         self.session = Session.from_record(text, s.seats, s.seed)
         return self._answer()
@@ -239,3 +242,18 @@ class App:
 
     def editor_compare(self, option: str) -> dict[str, Any]:
         return self.editor.compare(option)
+
+
+def _call_name(name: object) -> str:
+    """``name`` if it is one of the page's calls; else WebError."""
+    if not isinstance(name, str):
+        raise WebError(f"a call is named by text, not {found(name)}")
+    if name not in App.CALLS:
+        raise WebError(f"{quote(name)} is not a call of the page")
+    return name
+
+
+@cache
+def _shape(name: str) -> dict[str, Parameter]:
+    """The arguments the call ``name`` takes (its method's signature)."""
+    return shape(getattr(App, name))

@@ -10,6 +10,7 @@ is ``explain --compare``'s (:func:`fearsome_rules.tools.explain.compare`).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 import attrs
 
 from fearsome_rules.core import board
+from fearsome_rules.core.errors import quote
 from fearsome_rules.core.game import new_game
 from fearsome_rules.core.position import position
 from fearsome_rules.core.state import (
@@ -38,6 +40,7 @@ PIECES = {STONE: "stones", CRYSTAL: "crystals", TURN_RIGHT: "turn_right", TURN_A
 
 TOOLS = (*PIECES.values(), "pools", "erase", "flip")
 """The editor's tools besides ``figure:A5``, ``monster:E`` and ``teleporter:1:N``."""
+_TELEPORTER_TOOL = re.compile("teleporter:[12]:[NESW]")
 
 
 def _squares(names: frozenset[str], square: str, on: bool) -> frozenset[str]:
@@ -146,7 +149,7 @@ class Editor:
         if tool.startswith("figure:"):
             name = tool.split(":", 1)[1]
             if name not in FIGURE_NAMES[self.players]:
-                raise WebError(f"{name!r} is not a figure of a {self.players}-player game")
+                raise WebError(f"{quote(name)} is not a figure of a {self.players}-player game")
             if figures.get(name) == square:
                 del figures[name]  # a second click sends it back to the entrance
             else:
@@ -155,6 +158,8 @@ class Editor:
         if tool.startswith("monster:"):
             return attrs.evolve(self, monster=square, facing=tool.split(":", 1)[1])
         if tool.startswith("teleporter:"):
+            if _TELEPORTER_TOOL.fullmatch(tool) is None:
+                raise WebError(f"{quote(tool)}: a teleporter is placed as teleporter:PAIR:ARROW")
             spec = f"{square}:{tool.split(':', 1)[1]}"
             others = tuple(t for t in self.teleporters if not t.startswith(f"{square}:"))
             kept = others if spec in self.teleporters else (*others, spec)
@@ -183,7 +188,7 @@ class Editor:
                 pools=self.pools - {square},
                 **{k: getattr(self, k) - {square} for k in PIECES.values()},
             )
-        raise WebError(f"{tool!r} is not a tool of the editor")
+        raise WebError(f"{quote(tool)} is not a tool of the editor")
 
     def view(self) -> dict[str, Any]:
         """The editor's fields and the position's tiles left, JSON-able."""

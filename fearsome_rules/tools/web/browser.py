@@ -29,6 +29,10 @@ SIZE = (1400, 1800)
 """The window: wide enough for the three columns of the page."""
 
 
+FONTS_LOADED = "document.fonts.status === 'loaded'"
+"""JavaScript: the page's fonts (web/fonts) are loaded, so that text is drawn in them."""
+
+
 def missing() -> str:
     """Why the page cannot be driven here (one line), or "" when it can."""
     if importlib.util.find_spec("selenium") is None:
@@ -81,7 +85,9 @@ def load(browser: Any, url: str, timeout: float = 60.0) -> float:
     browser.get(url)
     deadline = t0 + timeout
     while time.perf_counter() < deadline:
-        state = browser.execute_script("return window.ff ? [ff.ready, ff.error || ''] : null")
+        state = browser.execute_script(
+            f"return window.ff ? [ff.ready && {FONTS_LOADED}, ff.error || ''] : null"
+        )
         if state and state[1]:
             raise RuntimeError(f"the page did not start: {state[1]}")
         if state and state[0]:

@@ -20,6 +20,7 @@ from typing import Any
 from fearsome_rules.core import board
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal, parse_action
 from fearsome_rules.core.endings import outcome
+from fearsome_rules.core.errors import quote
 from fearsome_rules.core.game import apply, chance_outcomes, check, new_game
 from fearsome_rules.core.moves import Continuation, continuations
 from fearsome_rules.core.options import RuleOptions
@@ -57,7 +58,7 @@ def _seats(seats: Sequence[str], players: int) -> list[str]:
         raise WebError(f"{len(out)} seat kinds for {players} players")
     for kind in out:
         if kind not in seat_kinds():
-            raise WebError(f"{kind!r} is not a seat kind: {', '.join(seat_kinds())}")
+            raise WebError(f"{quote(kind)} is not a seat kind: {', '.join(seat_kinds())}")
     return out
 
 
@@ -196,7 +197,12 @@ class Session:
     def choose_tile(self, tile: str, arrow: str = "", orientation: str = "") -> None:
         """The tile a person places with the next click."""
         if tile not in self.state.to_place:
-            raise WebError(f"{tile!r} is not a tile left to place")
+            raise WebError(f"{quote(tile)} is not a tile left to place")
+        if arrow not in ("", *board.DIRECTION_LETTERS) or orientation not in ("", "H", "V"):
+            raise WebError(
+                f"{quote(arrow)} {quote(orientation)}: a teleporter's arrow is N, E, S or W, the "
+                "pool strip's orientation H or V"
+            )
         self.tile_choice = (tile, arrow, orientation)
 
     def _tile_choice(self) -> tuple[str, str, str]:

@@ -83,9 +83,11 @@ def test_the_sdist_holds_what_a_build_and_the_web_page_need(dist: Path) -> None:
         "README.md",
         "pyproject.toml",
         "setup.py",
-        "fearsome_rules/core/kernel.py",
-        "fearsome_rules/core/kernel.pxd",
-        "fearsome_rules/tools/conformance/schema.json",
+        "fearsome_rules/core/_kernel.py",
+        "fearsome_rules/core/_kernel.pxd",
+        # The suite's schemas live once, in conformance/; setup.py copies them into the wheel.
+        "conformance/schema.json",
+        "conformance/protocol.schema.json",
         "web/index.html",
         "web/app.js",
         "web/fonts/LICENSE",
@@ -111,10 +113,12 @@ def test_the_wheel_carries_the_license_and_the_changelog(dist: Path) -> None:
     changelog = (ROOT / "CHANGELOG.md").read_text("utf-8")
     assert changelog.strip() in metadata.replace("\r\n", "\n")
     assert "fearsome_rules/py.typed" in names
-    kernels = [n for n in names if n.startswith("fearsome_rules/core/kernel")]
+    assert "fearsome_rules/tools/conformance/schema.json" in names
+    assert "fearsome_rules/tools/conformance/protocol.schema.json" in names
+    kernels = [n for n in names if n.startswith("fearsome_rules/core/_kernel")]
     if PURE:
         assert wheel.name.endswith("-py3-none-any.whl")
-        assert kernels == ["fearsome_rules/core/kernel.py"]
+        assert kernels == ["fearsome_rules/core/_kernel.py"]
     else:
         tag = f"cp{sys.version_info.major}{sys.version_info.minor}"
         assert f"-{tag}-{tag}-" in wheel.name

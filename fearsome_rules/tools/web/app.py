@@ -75,8 +75,10 @@ class App:
     def call(self, name: str, args: str = "{}") -> str:
         """Carry out the call ``name`` with ``args`` (a JSON object); the answer as JSON."""
         try:
-            method: Callable[..., dict[str, Any]] = getattr(self, _call_name(name))
-            answer = method(**arguments(name, _shape(name), args))
+            # The calls of this class (OnlineApp adds those of a game on a server).
+            checked = _call_name(type(self), name)
+            method: Callable[..., dict[str, Any]] = getattr(self, checked)
+            answer = method(**arguments(name, _shape(getattr(type(self), checked)), args))
         except FearsomeError as e:
             answer = {
                 "error": str(e),
@@ -244,16 +246,16 @@ class App:
         return self.editor.compare(option)
 
 
-def _call_name(name: object) -> str:
-    """``name`` if it is one of the page's calls; else WebError."""
+def _call_name(app: type[App], name: object) -> str:
+    """``name`` if it is one of the calls of ``app``; else WebError."""
     if not isinstance(name, str):
         raise WebError(f"a call is named by text, not {found(name)}")
-    if name not in App.CALLS:
+    if name not in app.CALLS:
         raise WebError(f"{quote(name)} is not a call of the page")
     return name
 
 
 @cache
-def _shape(name: str) -> dict[str, Parameter]:
-    """The arguments the call ``name`` takes (its method's signature)."""
-    return shape(getattr(App, name))
+def _shape(function: Callable[..., Any]) -> dict[str, Parameter]:
+    """The arguments a call takes: its method's signature (read once per method)."""
+    return shape(function)

@@ -13,7 +13,9 @@ from typing import Any, Final
 import attrs
 
 from fearsome_rules.core import events as ev
+from fearsome_rules.core.endings import outcome
 from fearsome_rules.core.errors import quote
+from fearsome_rules.core.state import SEAT_LETTERS, GameState
 from fearsome_rules.formats.state_json import RecordError
 
 KINDS: Final[dict[str, type[ev.Event]]] = {
@@ -65,3 +67,18 @@ def event_from_json(obj: object) -> ev.Event:
             raise RecordError(f"event {kind.__name__}: $.{field.name}: {quote(value)}")
         values[field.name] = value
     return kind(**values)
+
+
+def outcome_to_json(state: GameState) -> dict[str, object] | None:
+    """A game's outcome as JSON: the ending rule, the winners, the figures out per seat and the
+    ranking, seats as letters; None while the game goes on (the server's API and the npm
+    package say it alike)."""
+    o = outcome(state)
+    if o is None:
+        return None
+    return {
+        "rule": o.rule,
+        "winners": [SEAT_LETTERS[s] for s in o.winners],
+        "escaped": list(o.escaped),
+        "ranking": [SEAT_LETTERS[s] for s in o.ranking],
+    }

@@ -16,7 +16,6 @@ import attrs
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import FigureMove
 from fearsome_rules.core.deck import TILES
-from fearsome_rules.core.endings import outcome
 from fearsome_rules.core.errors import ArgumentTypeError, FearsomeError, quote
 from fearsome_rules.core.game import (
     apply,
@@ -31,8 +30,8 @@ from fearsome_rules.core.moves import continuations, destinations
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.placement import legal_placements
 from fearsome_rules.core.position import position
-from fearsome_rules.core.state import SEAT_LETTERS
 from fearsome_rules.formats.diagram import diagram, parse_diagram
+from fearsome_rules.formats.event_json import outcome_to_json
 from fearsome_rules.formats.position_string import parse_position, position_string
 from fearsome_rules.formats.record import GameRecord
 from fearsome_rules.formats.state_json import action_to_json, options_doc
@@ -173,15 +172,7 @@ def _chance_outcomes(a: Args) -> Json:
 
 
 def _outcome(a: Args) -> Json:
-    o = outcome(a.state())
-    if o is None:
-        return None
-    return {
-        "rule": o.rule,
-        "winners": [SEAT_LETTERS[s] for s in o.winners],
-        "escaped": list(o.escaped),
-        "ranking": [SEAT_LETTERS[s] for s in o.ranking],
-    }
+    return outcome_to_json(a.state())
 
 
 def _legal_placements(a: Args) -> Json:

@@ -29,12 +29,11 @@ from fearsome_rules.core.actions import Action, parse_action
 from fearsome_rules.core.errors import FearsomeError, NotationError, RuleError, SetupError, quote
 from fearsome_rules.core.game import apply, apply_traced, legal_actions, new_game
 from fearsome_rules.core.state import SEAT_LETTERS, GameState, Phase
-from fearsome_rules.formats.event_json import event_to_json
+from fearsome_rules.formats.event_json import event_to_json, outcome_to_json
 from fearsome_rules.formats.record import GameRecord
 from fearsome_rules.formats.state_json import RecordError, options_from_doc, state_to_json
 from fearsome_rules.tools.bots import choose
 from fearsome_rules.tools.server import chance
-from fearsome_rules.tools.server.schema import outcome_json
 from fearsome_rules.tools.server.seats import (
     OPEN,
     PERSON,
@@ -243,7 +242,7 @@ class Games:
             "seq": row.seq,
             "state": snap.doc,
             "to_move": seat_letter(state),
-            "outcome": row.outcome if row.outcome is not None else outcome_json(state),
+            "outcome": row.outcome if row.outcome is not None else outcome_to_json(state),
             "players": row.players,
             "setup": row.setup,
             "seats": [
@@ -346,7 +345,7 @@ class Games:
             command,
             seat,
             turn_of(after, row.kinds),
-            outcome_json(after),
+            outcome_to_json(after),
         )
         if stored:
             self.snapshots.put(row.id, Snapshot(row.seq + 1, after))

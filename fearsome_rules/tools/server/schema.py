@@ -30,9 +30,8 @@ from sqlalchemy import (
     text,
 )
 
-from fearsome_rules.core.endings import outcome
 from fearsome_rules.core.errors import FearsomeError
-from fearsome_rules.core.state import SEAT_LETTERS, GameState
+from fearsome_rules.formats.event_json import outcome_to_json
 from fearsome_rules.formats.record import GameRecord
 from fearsome_rules.formats.state_json import options_from_doc
 
@@ -166,22 +165,8 @@ def _v2(conn: Connection) -> None:
         state = GameRecord(players, start, setup, opts, "", tuple(log)).replay()
         conn.execute(
             text("UPDATE games SET outcome = :o, finished = :f WHERE id = :g"),
-            {"o": json.dumps(outcome_json(state)), "f": updated, "g": game},
+            {"o": json.dumps(outcome_to_json(state)), "f": updated, "g": game},
         )
-
-
-def outcome_json(state: GameState) -> dict[str, object] | None:
-    """A game's outcome as the API shows it: the ending rule, the winners, the figures out per
-    seat and the ranking, seats as letters; None while the game goes on."""
-    o = outcome(state)
-    if o is None:
-        return None
-    return {
-        "rule": o.rule,
-        "winners": [SEAT_LETTERS[s] for s in o.winners],
-        "escaped": list(o.escaped),
-        "ranking": [SEAT_LETTERS[s] for s in o.ranking],
-    }
 
 
 def _v3(conn: Connection) -> None:

@@ -4,10 +4,14 @@ client was told was stored is there, once, at its number; no person's action is 
 client was told of; and every game replays to the state its clients last saw.
 
 The kills of this file: 1 + 2 (whole games) + CRASH_KILLS (SQLite) + PG_CRASH_KILLS (PostgreSQL,
-two processes): 53 in all (docs/server.md; benchmarks/server_load.py --kills runs 1,000)."""
+two processes): 53 in all on the compiled build (docs/server.md; benchmarks/server_load.py
+--kills runs 1,000). The pure build's run (CI's second) kills a quarter as often, 17 in all: a
+kill tests the storage's order of commit and answer, which is the same code on both builds, and
+the pure run's part is that the server plays on the pure kernel at all."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -27,8 +31,9 @@ from server_harness import (
 
 import fearsome_rules as fr
 
-CRASH_KILLS = 40
-PG_CRASH_KILLS = 10
+PURE = os.environ.get("FEARSOME_RULES_PURE") == "1"
+CRASH_KILLS = 10 if PURE else 40
+PG_CRASH_KILLS = 4 if PURE else 10
 
 
 def test_a_whole_game_survives_a_kill_in_the_middle(tmp_path: Path) -> None:

@@ -114,7 +114,16 @@ def test_the_zero_move_and_the_exit() -> None:
     session.click("b1")
     session.click("a1")
     assert "out" in marked(session.view()["svg"], "next")
-    assert session.click("out") == fr.FigureMove("A5", ("a1", "out"))  # nothing can follow
+    # Nothing can follow, but the move is only shown: its last square clicked again plays it.
+    assert session.click("out") is None and session.state.figure("A5").place() == "b1"
+    assert session.view()["building"] == {
+        "figure": "A5",
+        "path": ["a1", "out"],
+        "next": [],
+        "complete": True,
+    }
+    assert "out" in marked(session.view()["svg"], "path")
+    assert session.click("out") == fr.FigureMove("A5", ("a1", "out"))
     assert session.state.figure("A5").place() == "out"
 
 
@@ -182,9 +191,36 @@ def test_a_walks_frames_narrate_the_engines_events() -> None:
     assert len(frames) == len(steps) + 2  # before, each step, the final look
     for k, e in enumerate(steps, 1):
         assert frames[k]["caption"].startswith(f"Step {k}: on {e.frm} facing ")
-    svg = ask(app, "walk_frame", which="game", k=len(steps))["svg"]
+    which = walk["which"]
+    svg = ask(app, "walk_frame", which=which, k=len(steps))["svg"]
     assert f"step {len(steps)} ends on {steps[-1].to}" in svg
-    assert ask(app, "walk_frame", which="game", k=99)["kind"] == "WebError"
+    assert ask(app, "walk_frame", which=which, k=99)["kind"] == "WebError"
+
+
+def test_every_figure_move_has_its_frames_a_bots_too() -> None:
+    """A figure move is shown a movement point at a time: one frame before it, one after each
+    point of its path (the trail's steps), the last the position the engine gives."""
+    app = App()
+    ask(app, "new_game", players=2, seats=["person", "greedy"], seed=3)
+    move = fr.FigureMove("A5", ("p11", "p10", "p9"))
+    ask(app, "select", figure="A5")  # a waiting figure: its button beside the board
+    for sq in move.path:
+        assert ask(app, "click", square=sq)["played"] == ""
+    walk = ask(app, "play")["walk"]
+    assert walk["heading"] == f"A moves {move}" and not walk["monster"]
+    assert [f["label"] for f in walk["frames"]] == ["before the move"] + [
+        f"step {k} of 3" for k in (1, 2, 3)
+    ]
+    svg = ask(app, "walk_frame", which=walk["which"], k=3)["svg"]
+    assert "A5 on p9" in svg and "A5 on p10" not in svg
+    bot = ask(app, "bot")
+    moved = fr.parse_action(bot["played"])
+    assert isinstance(moved, fr.FigureMove)
+    assert len(bot["walk"]["frames"]) == len(moved.path) + 1
+    # Undone and done again, a move is shown again; nothing is played.
+    ask(app, "undo")
+    again = ask(app, "redo")
+    assert again["played"] == "" and again["walk"]["heading"].endswith(str(moved))
 
 
 def test_a_tile_drawn_or_chosen() -> None:
@@ -208,10 +244,21 @@ def test_placing_the_tiles_by_clicks_and_by_bots() -> None:
     legal = {
         p.square for p in fr.legal_placements(state) if (p.tile, p.arrow) == ("teleporter_1", "E")
     }
-    assert marked(svg, "next") == legal
+    assert marked(svg, "can") == legal  # outlined only: the board stays visible
+    before = session.view()
     with pytest.raises(fr.RuleError):
         session.click("a1")  # a corner
-    assert session.click("f6") == fr.PlaceTile("teleporter_1", "f6", arrow="E")
+    assert session.view() == before
+    # The first click shows the tile on its square (the state the engine gives), unplayed.
+    assert session.click("f6") is None and session.state == state
+    shown = session.view()
+    assert shown["placement"]["preview"] == "f6" and marked(shown["svg"], "pending") == {"f6"}
+    assert "teleporter 1 on f6, arrow E" in shown["svg"]
+    assert "teleporter 1 on f6" not in before["svg"]
+    session.choose_tile("teleporter_1", arrow="S")  # turned: shown turned, on the same square
+    assert "teleporter 1 on f6, arrow S" in session.view()["svg"]
+    session.choose_tile("teleporter_1", arrow="E")
+    assert session.click("f6") == fr.PlaceTile("teleporter_1", "f6", arrow="E")  # again: placed
     assert session.bot() in fr.legal_placements(session.states[1])
     with pytest.raises(WebError, match="person"):
         while True:

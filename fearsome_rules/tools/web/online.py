@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fearsome_rules.core.actions import Action, Reveal, parse_action
+from fearsome_rules.core.actions import Action, FigureMove, Reveal, parse_action
 from fearsome_rules.core.game import apply
 from fearsome_rules.core.state import SEAT_LETTERS
+from fearsome_rules.formats.record import GameRecord
+from fearsome_rules.tools.server.chance import check_tiles
 from fearsome_rules.tools.web.app import App
 from fearsome_rules.tools.web.errors import WebError
 from fearsome_rules.tools.web.panel import panel
@@ -40,8 +42,8 @@ class OnlineSession(Session):
         """Carry out the server's next committed action (the engine's notation)."""
         self.cursor = len(self.states) - 1  # the latest state, whatever was being looked at
         action = parse_action(text)
-        if isinstance(action, Reveal):
-            walk = WalkView(self.state, action.tile)
+        if isinstance(action, (Reveal, FigureMove)):
+            walk = WalkView(self.state, action)
             self._push(action, walk.after)
             self.walk = walk
         else:
@@ -60,6 +62,7 @@ class OnlineApp(App):
         "online_drop",
         "online_seq",
         "panel",
+        "online_check_tiles",
     )
 
     kinds: tuple[str, ...] = ()
@@ -122,6 +125,15 @@ class OnlineApp(App):
         """The players' panel of the state shown (:mod:`.panel`)."""
         online = isinstance(self.session, OnlineSession)
         return panel(self.session.state, self.kinds if online else self.session.seats)
+
+    def online_check_tiles(self, seed: str, seed_hash: str = "") -> dict[str, Any]:
+        """The seed check of the game followed (``fearsome-rules check-tiles``'s function):
+        every tile revealed is the one the published seed draws, and the seed is the one whose
+        hash was published at the start."""
+        session = self._online()
+        record = GameRecord.of(session.start, session.actions)
+        result = check_tiles(record, seed, seed_hash or None)
+        return {"ok": result.ok, "reveals": result.reveals, "mismatch": result.mismatch}
 
     def online_seq(self) -> dict[str, Any]:
         """How many of the server's actions the page has, and the move waiting for it."""

@@ -288,7 +288,7 @@ function show(view) {
   clearTimeout(botTimer);
   const botTurn = !person && (view.phase === "figures" || view.phase === "placement");
   if (!ff.online && $("auto").checked && (botTurn || view.phase === "monster" && view.seats.every((s) => s !== "person"))) {
-    botTimer = setTimeout(() => { if (!ff.busy()) act("bot"); }, Math.max(speed(), 50));
+    botTimer = setTimeout(() => { if (!ff.busy() && $("auto").checked) act("bot"); }, Math.max(speed(), 50));
   }
   // The rules' editor starts with the game's number of players.
   if (ff.players !== view.seats.length) {
@@ -303,9 +303,27 @@ function tileName(t) {
   return ff.catalogue.tile_names[t] || t;
 }
 
+// The engine's record format says nothing of who played a seat: the page remembers the seats
+// of each record it saves (in this browser, by the record's text), and gives them back when
+// that record is loaded.
+const SEATS_KEY = "fearsome-floors-record-seats";
+function recordKey(text) {
+  let h = 0x811c9dc5; // FNV-1a: a name for the text, not a secret
+  for (let k = 0; k < text.length; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193) >>> 0;
+  return `${text.length}:${h.toString(16)}`;
+}
+function seatsOf(text) {
+  try { return JSON.parse(localStorage.getItem(SEATS_KEY) || "{}")[recordKey(text)] || null; } catch (e) { return null; }
+}
+
 function save() {
   const text = call("record").text;
   $("record-text").value = text;
+  try {
+    const held = JSON.parse(localStorage.getItem(SEATS_KEY) || "{}");
+    held[recordKey(text)] = ff.view.seats;
+    localStorage.setItem(SEATS_KEY, JSON.stringify(held));
+  } catch (e) { /* no storage: the record is saved all the same */ }
   const a = document.createElement("a");
   a.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   a.download = "fearsome-floors-game.json";
@@ -316,7 +334,9 @@ function save() {
 async function load(e) {
   const file = e.target.files[0];
   if (!file) return;
-  act("load_record", { text: await file.text() });
+  const text = await file.text();
+  const seats = seatsOf(text);
+  act("load_record", seats ? { text, seats } : { text });
   e.target.value = "";
 }
 

@@ -203,9 +203,13 @@ class App:
     def record(self) -> dict[str, Any]:
         return {"text": self.session.record()}
 
-    def load_record(self, text: Annotated[str, Longest(MAX_TEXT)]) -> dict[str, Any]:
+    def load_record(
+        self, text: Annotated[str, Longest(MAX_TEXT)], seats: list[str] | None = None
+    ) -> dict[str, Any]:
+        """The game of a record; ``seats``: who plays each seat (the page remembers them for
+        the records it saved), else the seats of the game shown if they fit."""
         s = self.session
-        self.session = Session.from_record(text, s.seats, s.seed)
+        self.session = Session.from_record(text, seats or s.seats, s.seed)
         return self._answer()
 
     def export(self) -> dict[str, Any]:

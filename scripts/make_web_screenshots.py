@@ -50,12 +50,13 @@ def main() -> int:
             else:
                 js("ff.act('bot')")
             js("ff.settle()")
-        js("ff.settle(); ff.act('reveal', {tile: '8'})")  # the walk, on the main board
+        js("ff.settle(); document.getElementById('speed').value = 1500")
+        js("ff.act('reveal', {tile: '8'})")  # the walk, on the main board
         js("document.querySelector('#walk .walk-play').click()")  # pause
         while js("return +document.getElementById('walk').dataset.frame") != 3:
             js("document.querySelector('#walk .walk-next').click()")
         _shot(browser, "#play", "web-walk.png")
-        js("ff.settle()")
+        js("ff.settle(); document.getElementById('speed').value = 0")
         while js("return ff.view.seat") != "person":  # round 2, on to A's turn
             js("ff.act('bot'); ff.settle()")
         js("document.getElementById('walk').hidden = true")

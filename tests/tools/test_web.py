@@ -21,6 +21,7 @@ from fearsome_rules.cli import main
 from fearsome_rules.core.rules import RULE_IDS
 from fearsome_rules.tools import bots
 from fearsome_rules.tools.explain import compare, explain
+from fearsome_rules.tools.readings import readings_that_matter
 from fearsome_rules.tools.web import App, Editor, Session, WebError, site
 
 MARK = re.compile(r'class="sq ([a-z]+)" data-square="([a-p][0-9]+|out)"')
@@ -385,3 +386,67 @@ def test_without_npm_the_build_says_so_in_one_line(
     err = capsys.readouterr().err
     assert err.startswith("fearsome-rules: npm is not installed") and err.count("\n") == 1
     assert not (tmp_path / "site").exists()
+
+
+def test_a_finished_online_games_tiles_checked_in_the_page() -> None:
+    """The page's seed check is ``check_tiles``'s: a game whose every tile is the seed's passes,
+    with the published hash; another seed, or a hash not the seed's, is a mismatch."""
+    from fearsome_rules.tools.server.chance import draw_tile, seed_hash
+    from fearsome_rules.tools.web.online import OnlineApp
+
+    seed, other = "ab" * 32, "cd" * 32
+    state, rng = fr.new_game(2), random.Random(6)
+    actions: list[fr.Action] = []
+    while state.phase is not fr.Phase.OVER:
+        seq = len(actions) + 1
+        if state.phase is fr.Phase.MONSTER:
+            action: fr.Action = draw_tile(state, seed, seq)
+        else:
+            action = rng.choice(fr.legal_moves(state))
+        actions.append(action)
+        state = fr.apply(state, action)
+    app = OnlineApp()
+    record = fr.GameRecord.of(fr.new_game(2), actions).dumps()
+    assert "error" not in ask(app, "online_start", record=record)
+    reveals = sum(isinstance(a, fr.Reveal) for a in actions)
+    good = ask(app, "online_check_tiles", seed=seed, seed_hash=seed_hash(seed))
+    assert good == {"ok": True, "reveals": reveals, "mismatch": None}
+    assert not ask(app, "online_check_tiles", seed=other)["ok"]
+    wrong_hash = ask(app, "online_check_tiles", seed=seed, seed_hash=seed_hash(other))
+    assert not wrong_hash["ok"] and "SHA-256" in wrong_hash["mismatch"]
+    assert ask(app, "online_check_tiles", seed="zz")["kind"] == "SeedError"
+
+
+def test_tile_names_and_the_readings_that_matter() -> None:
+    app = App()
+    names = ask(app, "catalogue")["tile_names"]
+    assert names == {
+        "5": "5 steps", "7": "7 steps", "8": "8 steps", "10": "10 steps",
+        "1hit": "1 hit", "2hits": "2 hits", "3hits": "3 hits",
+    }  # fmt: skip
+    for call, args in (
+        ("editor_new", {"players": 4}),
+        ("editor_edit", {"tool": "monster:E", "square": "d9"}),
+        ("editor_edit", {"tool": "figure:A1", "square": "g9"}),
+        ("editor_edit", {"tool": "figure:B1", "square": "i8"}),
+        ("editor_set", {"stage": 2, "tile": "5"}),
+    ):
+        assert "error" not in ask(app, call, **args)
+    state = app.editor.state()
+    expected = readings_that_matter(state, fr.Reveal("5"))
+    assert ask(app, "editor_matters")["matters"] == [
+        {"option": m.option, "value": m.value, "how": m.how} for m in expected
+    ]
+    assert "monster_slide_figure" in [m.option for m in expected]
+
+
+def test_the_tile_shown_is_placed_by_the_place_tile_call() -> None:
+    app = App()
+    ask(app, "new_game", players=2, setup="advanced", seats=["person", "random"], seed=1)
+    assert ask(app, "place_tile")["kind"] == "WebError"  # nothing shown yet
+    state = fr.state_from_json(ask(app, "state"))
+    legal = fr.legal_placements(state)[0]
+    ask(app, "choose_tile", tile=legal.tile, arrow=legal.arrow, orientation=legal.orientation)
+    assert ask(app, "click", square=legal.square)["played"] == ""
+    assert ask(app, "place_tile")["played"] == str(legal)
+    assert fr.state_from_json(ask(app, "state")) == fr.apply(state, legal)

@@ -10,14 +10,16 @@ hold, and its state is the replay of the server's log.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fearsome_rules.core.actions import Action, FigureMove, Reveal, parse_action
 from fearsome_rules.core.game import apply
 from fearsome_rules.core.state import SEAT_LETTERS
 from fearsome_rules.formats.record import GameRecord
+from fearsome_rules.formats.state_json import MAX_TEXT
 from fearsome_rules.tools.server.chance import check_tiles
 from fearsome_rules.tools.web.app import App
+from fearsome_rules.tools.web.calls import Longest
 from fearsome_rules.tools.web.errors import WebError
 from fearsome_rules.tools.web.panel import panel
 from fearsome_rules.tools.web.session import PERSON, Session
@@ -69,7 +71,10 @@ class OnlineApp(App):
     """Who plays each seat of the game on the server (a person, a bot's name)."""
 
     def online_start(
-        self, record: str, seat: str = "", kinds: list[str] | None = None
+        self,
+        record: Annotated[str, Longest(MAX_TEXT)],
+        seat: str = "",
+        kinds: list[str] | None = None,
     ) -> dict[str, Any]:
         """Follow the game of a server's record (``GET /api/games/ID/record``), as seat
         ``seat`` (a letter; empty for a spectator); ``kinds``: who plays each seat."""

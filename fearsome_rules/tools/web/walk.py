@@ -19,9 +19,11 @@ from fearsome_rules.tools.web.errors import WebError
 
 
 class WalkView:
-    """The frames of one monster tile (``Reveal``) or figure move carried out in ``state``."""
+    """The frames of one monster tile or figure move carried out in ``state``: ``tile`` is the
+    monster tile's name (``"8"``) or the action itself (a ``Reveal`` or a ``FigureMove``)."""
 
-    def __init__(self, state: GameState, action: Reveal | FigureMove) -> None:
+    def __init__(self, state: GameState, tile: str | Reveal | FigureMove) -> None:
+        action = Reveal(tile) if isinstance(tile, str) else tile
         self.trail: Trail = trail(state, action)
         self.action = action
         self.monster = self.trail.actor == MONSTER

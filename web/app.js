@@ -158,7 +158,8 @@ function setUp() {
       orientation: $("place-orientation").value,
     });
   }
-  $("auto").onchange = () => show(ff.view);
+  // A move being shown is not cut short: the bots start (or stop) at its end.
+  $("auto").onchange = () => { if (!ff.busy()) show(ff.view); };
   for (const b of document.querySelectorAll(".tab")) b.onclick = () => tab(b.dataset.tab);
   askSetUp();
 }

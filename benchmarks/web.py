@@ -38,7 +38,7 @@ const [tile] = arguments;
 const t0 = performance.now();
 const answer = ff.call("reveal", {tile});
 const t1 = performance.now();
-ff.call("walk_frame", {which: "game", k: 0});
+ff.call("walk_frame", {which: answer.walk.which, k: 0});
 const t2 = performance.now();
 ff.call("undo");
 return [t1 - t0, t2 - t0, answer.walk.frames.length, answer.error || ""];
@@ -107,6 +107,8 @@ def _measure(browser: Any, runs: int) -> dict[str, list[float]]:
         _timed(browser, "click", square="p10")
         _timed(browser, "click", square="o10")
         _timed(browser, "click", square="n10")
+        _timed(browser, "click", square="n9")  # the path's end, shown
+        # ... and clicked again: played (a path is never played by its last click alone).
         out["applying a move: its last click"].append(_timed(browser, "click", square="n9"))
         out["applying a move: a greedy bot's move"].append(_timed(browser, "bot"))
         _timed(browser, "goto", k=0)

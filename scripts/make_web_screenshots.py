@@ -1,7 +1,10 @@
 """The screenshots of docs/web.md (``docs/img/web-*.png``), taken in a headless Chromium on the
-built page: a move being built in a game, a monster walk step by step, and two readings of a
-rule compared. Run by hand after a change to the page: ``python3 scripts/make_web_screenshots.py``
-(needs what the browser tests need: see fearsome_rules/tools/web/browser.py)."""
+built page: a move being built in a game, a monster walk step by step on the board, a tile shown
+on its square before it is placed, and two readings of a rule compared (the online page's
+picture, docs/img/web-online.png, is taken by tests/tools/test_web_online.py's set-up when
+FEARSOME_RULES_SCREENSHOTS=update). Run by hand after a change to the page:
+``python3 scripts/make_web_screenshots.py`` (needs what the browser tests need: see
+fearsome_rules/tools/web/browser.py)."""
 
 from __future__ import annotations
 
@@ -37,6 +40,7 @@ def main() -> int:
         js = browser.execute_script
         js(
             "document.getElementById('auto').checked = false;"
+            "document.getElementById('speed').value = 0;"
             "ff.act('new_game', {players: 4, seats: ['person', 'greedy', 'random', 'greedy'],"
             " seed: 3});"
         )
@@ -45,18 +49,28 @@ def main() -> int:
                 js("ff.act('select', {figure: ff.view.waiting[0]}); ff.act('play')")
             else:
                 js("ff.act('bot')")
-        js("ff.act('reveal', {tile: '8'})")
+            js("ff.settle()")
+        js("ff.settle(); document.getElementById('speed').value = 1500")
+        js("ff.act('reveal', {tile: '8'})")  # the walk, on the main board
         js("document.querySelector('#walk .walk-play').click()")  # pause
         while js("return +document.getElementById('walk').dataset.frame") != 3:
             js("document.querySelector('#walk .walk-next').click()")
-        _shot(browser, "#walk", "web-walk.png")
+        _shot(browser, "#play", "web-walk.png")
+        js("ff.settle(); document.getElementById('speed').value = 0")
         while js("return ff.view.seat") != "person":  # round 2, on to A's turn
-            js("ff.act('bot')")
+            js("ff.act('bot'); ff.settle()")
         js("document.getElementById('walk').hidden = true")
         figure = js("return ff.view.waiting[0]")
         js("ff.act('select', {figure: arguments[0]}); ff.act('click', {square: 'p11'});", figure)
         js("ff.act('click', {square: 'o11'}); ff.act('click', {square: 'o9'})")  # refused
         _shot(browser, "#play", "web-play.png")
+        # Placing the tiles: where the tile may go outlined, the tile shown on a square.
+        js(
+            "ff.act('new_game', {players: 3, setup: 'advanced', seats: ['person', 'random',"
+            " 'random'], seed: 2}); ff.act('choose_tile', {tile: 'teleporter_1', arrow: 'E'});"
+            " ff.act('click', {square: 'f6'})"
+        )
+        _shot(browser, "#play", "web-placement.png")
         js("document.querySelector('.tab[data-tab=ask]').click()")
         for call in (
             "ff.edit('editor_new', {players: 4})",

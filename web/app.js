@@ -76,10 +76,16 @@ function option(select, value, text) {
   return o;
 }
 
+// An option by its rule's title in the spec (the rule whose "Option:" line names it).
+function optionTitle(name) {
+  const rule = Object.values(ff.rules).find((r) => r.text.includes(`Option: ${name}\n`) || r.text.endsWith(`Option: ${name}`));
+  return rule ? `${rule.title} (${name})` : name;
+}
+
 function optionSelects(box, prefix) {
   for (const o of ff.catalogue.options) {
     const label = document.createElement("label");
-    label.textContent = o.name + " ";
+    label.textContent = optionTitle(o.name) + " ";
     const s = document.createElement("select");
     s.id = `${prefix}-${o.name}`;
     s.dataset.option = o.name;
@@ -123,7 +129,6 @@ function setUp() {
   for (const s of c.setups) option($("setup-kind"), s);
   optionSelects($("options"), "opt");
   optionSelects($("ask-options"), "ask-opt");
-  for (const o of c.options) option($("ask-option"), o.name);
   seatSelects();
   $("players").onchange = seatSelects;
   $("new-game").onclick = newGame;
@@ -135,6 +140,7 @@ function setUp() {
   $("back").onclick = () => act("back");
   $("cancel").onclick = () => act("cancel");
   $("play-move").onclick = () => act("play");
+  $("place").onclick = () => act("place_tile");
   $("bot").onclick = () => act("bot");
   $("reveal").onclick = () => act("reveal", { tile: $("tile").value });
   $("undo").onclick = () => act("undo");
@@ -152,7 +158,8 @@ function setUp() {
       orientation: $("place-orientation").value,
     });
   }
-  $("auto").onchange = () => show(ff.view);
+  // A move being shown is not cut short: the bots start (or stop) at its end.
+  $("auto").onchange = () => { if (!ff.busy()) show(ff.view); };
   for (const b of document.querySelectorAll(".tab")) b.onclick = () => tab(b.dataset.tab);
   askSetUp();
 }
@@ -172,18 +179,58 @@ function newGame() {
   });
 }
 
-// One action: ask Python, show the answer (or the refusal and its rule).
+// One action: ask Python, show the answer (or the refusal and its rule). An action asked for
+// while a move is still being shown first ends its showing (the board the click meant).
 function act(name, args) {
   if (ff.online && !ff.online.mayAct(name)) return { error: "refused", rule: "" };
+  if (ff.busy() && !["view", "walk_frame"].includes(name)) settle();
   const answer = call(name, args);
   if (say("message", answer)) return answer;
-  show(answer.view);
+  present(answer.view, answer.walk);
   if (ff.online && answer.played) ff.online.send(answer.played); // shown once committed
   if (answer.note) say("message", answer.note); // e.g. a figure that can step nowhere
-  if (answer.walk) walks.game.load(answer.walk, true);
   return answer;
 }
 ff.act = act;
+
+// --- every move step by step on the main board, before its result --------------------------
+// A played move (a person's, a bot's, the monster's walk; online, each one the server commits)
+// comes with its frames; they play on the board at the chosen speed, the status saying who
+// moves, and only then is the position after it shown. What comes meanwhile waits its turn.
+
+const shows = [];
+function present(view, walk) {
+  shows.push({ view, walk });
+  if (!walks.game.active) nextShow();
+}
+ff.present = present;
+
+function nextShow() {
+  const s = shows.shift();
+  if (!s) { ff.animating = false; return; }
+  ff.animating = true;
+  ff.view = s.view; // what the page holds; drawn when its move has been shown
+  if (s.walk) {
+    walks.game.load(s.walk, true);
+  } else {
+    show(s.view);
+    nextShow();
+  }
+}
+
+// The board at once as it is now: every move still being shown, ended.
+function settle() {
+  const last = shows.length ? shows[shows.length - 1].view : ff.view;
+  shows.length = 0;
+  walks.game.stop();
+  ff.animating = false;
+  show(last);
+}
+ff.settle = settle;
+
+const speed = () => +$("speed").value;
+// A move being shown on the board (or a walk stepped through by hand).
+ff.busy = () => ff.animating || walks.game.active;
 
 let botTimer = null;
 function show(view) {
@@ -207,16 +254,18 @@ function show(view) {
   $("back").disabled = !b;
   $("cancel").disabled = !b;
   $("play-move").disabled = !(b && b.complete && b.path.length > 0);
-  $("bot").disabled = person || view.phase === "over" || view.phase === "monster";
+  // While the bots play by themselves, a click on "Bot move" would only race them.
+  $("bot").disabled = person || view.phase === "over" || view.phase === "monster" || $("auto").checked;
   $("monster-controls").hidden = view.phase !== "monster";
   const tile = $("tile");
   tile.textContent = "";
   option(tile, "", "draw a tile at random");
-  for (const [t, p] of view.chance) option(tile, t, `${t} (chance ${p})`);
+  for (const [t, p] of view.chance) option(tile, t, `${tileName(t)} (chance ${p})`);
   $("placement").hidden = !view.placement;
+  $("place").hidden = !(view.placement && view.placement.preview);
   if (view.placement) {
     $("place-tile").textContent = "";
-    for (const t of view.placement.tiles) option($("place-tile"), t);
+    for (const t of view.placement.tiles) option($("place-tile"), t, tileName(t));
     [$("place-tile").value, $("place-arrow").value, $("place-orientation").value] = view.placement.choice;
     $("place-arrow").hidden = !view.placement.choice[1];
     $("place-orientation").hidden = !view.placement.choice[2];
@@ -239,15 +288,43 @@ function show(view) {
   $("redo").disabled = view.cursor === view.record.length;
   clearTimeout(botTimer);
   const botTurn = !person && (view.phase === "figures" || view.phase === "placement");
-  if ($("auto").checked && (botTurn || view.phase === "monster" && view.seats.every((s) => s !== "person"))) {
-    botTimer = setTimeout(() => { if (!walks.game.playing) act("bot"); }, 400);
+  if (!ff.online && $("auto").checked && (botTurn || view.phase === "monster" && view.seats.every((s) => s !== "person"))) {
+    botTimer = setTimeout(() => { if (!ff.busy() && $("auto").checked) act("bot"); }, Math.max(speed(), 50));
+  }
+  // The rules' editor starts with the game's number of players.
+  if (ff.players !== view.seats.length) {
+    ff.players = view.seats.length;
+    if (!ff.edited) askAnswer(call("editor_new", { players: ff.players }));
   }
   if (window.ffOnline) window.ffOnline.shown(view); // the players' panel; online, the status
+}
+
+// A monster tile by its name: "5 steps", "1 hit" (the engine's notation is "5", "1hit").
+function tileName(t) {
+  return ff.catalogue.tile_names[t] || t;
+}
+
+// The engine's record format says nothing of who played a seat: the page remembers the seats
+// of each record it saves (in this browser, by the record's text), and gives them back when
+// that record is loaded.
+const SEATS_KEY = "fearsome-floors-record-seats";
+function recordKey(text) {
+  let h = 0x811c9dc5; // FNV-1a: a name for the text, not a secret
+  for (let k = 0; k < text.length; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193) >>> 0;
+  return `${text.length}:${h.toString(16)}`;
+}
+function seatsOf(text) {
+  try { return JSON.parse(localStorage.getItem(SEATS_KEY) || "{}")[recordKey(text)] || null; } catch (e) { return null; }
 }
 
 function save() {
   const text = call("record").text;
   $("record-text").value = text;
+  try {
+    const held = JSON.parse(localStorage.getItem(SEATS_KEY) || "{}");
+    held[recordKey(text)] = ff.view.seats;
+    localStorage.setItem(SEATS_KEY, JSON.stringify(held));
+  } catch (e) { /* no storage: the record is saved all the same */ }
   const a = document.createElement("a");
   a.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   a.download = "fearsome-floors-game.json";
@@ -258,48 +335,59 @@ function save() {
 async function load(e) {
   const file = e.target.files[0];
   if (!file) return;
-  act("load_record", { text: await file.text() });
+  const text = await file.text();
+  const seats = seatsOf(text);
+  act("load_record", seats ? { text, seats } : { text });
   e.target.value = "";
 }
 
-// --- a monster walk, frame by frame: play, pause, step, speed ----------------------------------
+// --- a move or a walk, frame by frame, on a board: play, pause, step --------------------------
 
 class WalkPlayer {
-  constructor(box, which) {
+  // box: the panel of the controls, the caption and the events; board: where the frames are
+  // drawn (the main board, or the editor's); ended: what the board shows again afterwards.
+  constructor(box, board, ended) {
     this.box = box;
-    this.which = which;
+    this.board = board;
+    this.ended = ended;
     this.frames = [];
     this.k = 0;
     this.timer = null;
-    box.innerHTML = `<h2>The monster's walk <span class="walk-label"></span></h2>
+    this.active = false;
+    box.innerHTML = `<h2><span class="walk-label"></span></h2>
       <div class="walk-controls">
         <button type="button" class="walk-prev">◀ step</button>
         <button type="button" class="walk-play">play</button>
         <button type="button" class="walk-next">step ▶</button>
-        <label>speed <input type="range" class="walk-speed" min="100" max="2000" step="100" value="700"> ms a step</label>
+        <button type="button" class="walk-close">back to the position</button>
       </div>
-      <div class="walk-board board"></div>
       <pre class="walk-text"></pre>
       <details><summary>The engine's events of this step</summary><ol class="walk-events"></ol></details>`;
     this.q = (c) => box.querySelector(c);
     this.q(".walk-prev").onclick = () => { this.pause(); this.show(this.k - 1); };
     this.q(".walk-next").onclick = () => { this.pause(); this.show(this.k + 1); };
     this.q(".walk-play").onclick = () => (this.playing ? this.pause() : this.play());
+    this.q(".walk-close").onclick = () => this.finish();
   }
   get playing() { return this.timer !== null; }
   load(summary, autoplay) {
     this.pause();
+    this.summary = summary;
     this.frames = summary.frames;
     this.box.hidden = false;
     this.box.dataset.tile = summary.tile;
+    this.box.dataset.monster = summary.monster;
     this.show(0);
     if (autoplay) this.play();
   }
   show(k) {
+    this.active = true;
     this.k = Math.max(0, Math.min(this.frames.length - 1, k));
     const f = this.frames[this.k];
-    this.q(".walk-board").innerHTML = call("walk_frame", { which: this.which, k: this.k }).svg;
-    this.q(".walk-label").textContent = `tile ${this.box.dataset.tile}: ${f.label}`;
+    this.board.innerHTML = call("walk_frame", { which: this.summary.which, k: this.k }).svg;
+    const label = `${this.summary.heading}: ${f.label}`;
+    this.q(".walk-label").textContent = label;
+    if (this.board.id === "board") $("status").textContent = label;
     this.q(".walk-text").textContent = f.caption;
     const events = this.q(".walk-events");
     events.textContent = "";
@@ -309,25 +397,37 @@ class WalkPlayer {
       events.append(li);
     }
     this.box.dataset.frame = this.k;
+    this.q(".walk-close").disabled = false;
   }
   play() {
     if (this.k === this.frames.length - 1) this.show(0);
     this.q(".walk-play").textContent = "pause";
     const tick = () => {
       if (this.k >= this.frames.length - 1) {
-        this.pause();
-        if ($("auto").checked) show(ff.view); // the bots wait for the walk to end
+        this.finish();
         return;
       }
       this.show(this.k + 1);
-      this.timer = setTimeout(tick, +this.q(".walk-speed").value);
+      this.timer = setTimeout(tick, speed());
     };
-    this.timer = setTimeout(tick, +this.q(".walk-speed").value);
+    this.timer = setTimeout(tick, speed());
   }
   pause() {
     clearTimeout(this.timer);
     this.timer = null;
     this.q(".walk-play").textContent = "play";
+  }
+  // Stopped without drawing anything (settle() draws the position).
+  stop() {
+    this.pause();
+    this.active = false;
+    this.q(".walk-close").disabled = true;
+  }
+  // Shown to its end (or closed): the board shows the position again.
+  finish() {
+    const was = this.active;
+    this.stop();
+    if (was) this.ended();
   }
 }
 const walks = {};
@@ -335,8 +435,11 @@ const walks = {};
 // --- asking the rules -------------------------------------------------------------------------
 
 function askSetUp() {
-  walks.game = new WalkPlayer($("walk"), "game");
-  walks.ask = new WalkPlayer($("ask-walk"), "ask");
+  walks.game = new WalkPlayer($("walk"), $("board"), () => {
+    show(ff.view);
+    nextShow();
+  });
+  walks.ask = new WalkPlayer($("ask-walk"), $("ask-board"), () => askAnswer(call("editor_view")));
   $("ask-board").onclick = (e) => {
     const sq = e.target.closest("[data-square]");
     if (!sq || sq.dataset.square === "out") return;
@@ -361,6 +464,8 @@ function askSetUp() {
     $("ask-comparison").hidden = true;
     walks.ask.load(a.walk, false);
   };
+  for (const id of ["ask-tools", "ask-options"]) $(id).addEventListener("change", () => { ff.edited = true; });
+  $("ask-board").addEventListener("click", () => { ff.edited = true; });
   $("ask-compare").onclick = () => {
     const a = call("editor_compare", { option: $("ask-option").value });
     if (say("ask-message", a)) return;
@@ -381,6 +486,7 @@ ff.edit = (name, args) => {
 
 function askAnswer(a) {
   if (say("ask-message", a)) return;
+  walks.ask.stop();
   $("ask-board").innerHTML = a.svg;
   const e = a.editor;
   const figure = $("ask-figure");
@@ -391,12 +497,37 @@ function askAnswer(a) {
   $("ask-players").value = e.players;
   $("ask-stage").value = e.stage;
   $("ask-tile").textContent = "";
-  for (const t of e.tiles) option($("ask-tile"), t);
+  for (const t of e.tiles) option($("ask-tile"), t, tileName(t));
   $("ask-tile").value = e.tile;
   for (const s of $("ask-options").querySelectorAll("select")) {
     const o = ff.catalogue.options.find((x) => x.name === s.dataset.option);
     s.value = e.options[s.dataset.option] || o.default;
   }
+  compareChoices();
+}
+
+// The readings to compare: first the options that change this walk (the engine's
+// readings_that_matter, with the other value and how), then the others.
+function compareChoices() {
+  const select = $("ask-option");
+  const chosen = select.value;
+  const m = call("editor_matters");
+  select.textContent = "";
+  if (m.error) return;
+  const matter = new Map(m.matters.map((x) => [x.option, x]));
+  const groups = [["change this walk", (o) => matter.has(o)], ["do not change this walk", (o) => !matter.has(o)]];
+  for (const [label, keep] of groups) {
+    const g = document.createElement("optgroup");
+    g.label = label;
+    for (const o of ff.catalogue.options.filter((x) => keep(x.name))) {
+      const x = matter.get(o.name);
+      option(g, o.name, optionTitle(o.name) + (x ? `: ${x.value} gives another ${x.how}` : ""));
+    }
+    if (g.children.length) select.append(g);
+  }
+  select.dataset.matter = m.matters.map((x) => x.option).join(" ");
+  if (m.matters.length && !matter.has(chosen)) select.value = m.matters[0].option;
+  else if (chosen) select.value = chosen;
 }
 
 start().catch((e) => {

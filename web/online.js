@@ -17,11 +17,13 @@
 const online = {
   served: false, game: "", seat: "", token: "", seq: 0, kinds: [], ws: null,
   lost: false, over: false, retry: 500, timer: null, sending: null, note: "",
-  walking: false, walkTimer: null, latest: null,
 };
 window.ffOnline = online;
+// A committed move still being shown on the board.
+Object.defineProperty(online, "walking", { get: () => ff.busy() });
 
-const MOVING = ["click", "select", "play", "back", "cancel", "choose_tile"];
+const MOVING = ["click", "select", "play", "back", "cancel", "choose_tile", "place_tile"];
+const HISTORY = ["goto", "undo", "redo"]; // a finished game, replayed move by move
 const READING = ["view", "export", "state", "record", "walk_frame", "catalogue"];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -54,11 +56,11 @@ function refuse(text) {
 // Whether the page may make this call now (app.js asks before every act()).
 online.mayAct = (name) => {
   if (READING.includes(name)) return true;
+  if (HISTORY.includes(name) && online.over) return true;
   if (!MOVING.includes(name)) {
     return refuse("in a game on the server, the server plays the bots and the tiles, and the game only goes forward");
   }
   if (!online.seat) return refuse("you are watching this game: a spectator's link moves no seat");
-  if (online.walking) return refuse("the monster walks: wait for the end of its walk");
   const mover = ff.view.to_move;
   if (mover !== online.seat) {
     return refuse(`it is ${mover ? mover + "'s" : "the monster's"} turn: this link plays seat ${online.seat}`);
@@ -120,7 +122,11 @@ online.shown = (view) => {
     text = `${head}: ${view.to_move} to move (${kind === "person" ? "a person" : `the ${kind} bot`})`;
   }
   $("status").textContent = text;
-  if (online.notified !== online.seq) { online.notified = online.seq; notify(view); }
+  if (online.notified !== online.seq) {
+    online.notified = online.seq;
+    notify(view);
+    if (online.game_view) refreshGame(); // the new turn's deadline; at the end, the seed
+  }
   document.body.dataset.seq = online.seq;
 };
 
@@ -132,31 +138,9 @@ function receive(a) {
   if (say("message", answer)) return;
   online.seq = a.seq;
   if (a.events.some((e) => e.type === "GameEnded")) online.over = true;
-  online.latest = answer.view;
-  if (answer.walk) walkOnBoard(answer.walk);
-  else if (!online.walking) show(answer.view);
-  // While the monster walks, what follows (a bot's move, the next turn) waits for its end.
-}
-
-// The monster's walk, step by step on the main board, before its result is shown; the walk's
-// own player below keeps it for stepping through again.
-function walkOnBoard(summary) {
-  walks.game.load(summary, false);
-  online.walking = true;
-  clearTimeout(online.walkTimer);
-  let k = 0;
-  const step = () => {
-    if (k >= summary.frames.length) {
-      online.walking = false;
-      show(online.latest);
-      return;
-    }
-    $("board").innerHTML = call("walk_frame", { which: "game", k }).svg;
-    $("status").textContent = `the monster walks: tile ${summary.tile}, ${summary.frames[k].label}`;
-    k += 1;
-    online.walkTimer = setTimeout(step, +document.querySelector("#walk .walk-speed").value);
-  };
-  step();
+  // Each committed move plays step by step on the main board (app.js's present), the
+  // monster's walk too, before its result; what follows waits for its end.
+  ff.present(answer.view, answer.walk);
 }
 
 let catching = null;
@@ -270,7 +254,10 @@ async function createOnline() {
     players: n, setup: $("setup-kind").value, options: readOptions($("options")), seats,
     start_player: "ABCDEFG"[+$("start-player").value || 0],
   };
-  if ($("online-limit").value) body.turn_seconds = +$("online-limit").value;
+  if ($("online-limit").value) {
+    body.turn_seconds = +$("online-limit").value;
+    body.timeout_bot = $("online-timeout-bot").value;
+  }
   if ($("online-listed").checked) {
     // Listed: the first person's seat is the creator's, the others open to the lobby.
     const first = seats.indexOf("person");
@@ -346,6 +333,60 @@ async function lobby() {
 }
 online.lobby = lobby;
 
+// The time left in the turn under way (the server's deadline), once a second.
+function showDeadline() {
+  const box = $("online-deadline");
+  const g = online.game_view;
+  if (!g || !g.turn_seconds) { box.textContent = "No time limit per turn."; return; }
+  const limit = `Time per turn: ${duration(g.turn_seconds)}; when it runs out the ${g.timeout_bot} bot moves.`;
+  if (online.over || !online.deadline) { box.textContent = limit; return; }
+  const left = Math.max(0, online.deadline - Date.now() / 1000);
+  box.textContent = `${limit} ${ff.view.to_move || "The monster"}: ${duration(left)} left.`;
+  box.dataset.left = Math.round(left);
+}
+
+function duration(s) {
+  s = Math.round(s);
+  const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
+  const parts = [[d, "d"], [h, "h"], [m, "min"], [s % 60, "s"]].filter(([n]) => n > 0);
+  return parts.length ? parts.slice(0, 2).map(([n, u]) => `${n} ${u}`).join(" ") : "0 s";
+}
+
+// The game's view from the server (its deadline; at the end, its seed).
+async function refreshGame() {
+  const headers = online.token ? { Authorization: `Bearer ${online.token}` } : {};
+  const v = await api(`api/games/${online.game}`, { headers });
+  if (v.status !== 200) return;
+  online.game_view = v.body;
+  online.deadline = v.body.deadline || 0;
+  $("online-history").hidden = !v.body.seed;
+  showDeadline();
+}
+
+async function setWebhook(url) {
+  const r = await api(`api/games/${online.game}/webhook`, {
+    method: url ? "PUT" : "DELETE",
+    headers: { Authorization: `Bearer ${online.token}`, "Content-Type": "application/json" },
+    body: url ? JSON.stringify({ url }) : undefined,
+  });
+  const box = $("online-webhook-message");
+  if (r.status !== 200) return say("online-webhook-message", { error: r.body.error, rule: "" });
+  say("online-webhook-message", null);
+  box.textContent = url ? `registered: seat ${online.seat}'s turns are sent to ${url}` : "no webhook for this seat";
+  box.dataset.url = url || "";
+}
+
+// The seed check of a finished game: the engine's check_tiles, run here in the page.
+function checkTiles() {
+  const g = online.game_view;
+  const r = call("online_check_tiles", { seed: g.seed, seed_hash: g.seed_hash });
+  const box = $("online-check-result");
+  box.dataset.ok = r.error ? "false" : String(r.ok);
+  box.textContent = r.error ? r.error
+    : r.ok ? `ok: all ${r.reveals} tiles are the seed's, and the seed is the one whose hash was published at the start`
+      : `MISMATCH: ${r.mismatch}`;
+}
+
 // While the page is open in another tab, the browser's notifications say "your turn".
 function notify(view) {
   if (!online.seat || view.to_move !== online.seat || view.phase === "over" || !document.hidden) return;
@@ -361,7 +402,13 @@ online.begin = async () => {
   $("online").hidden = false;
   $("online-create").onclick = createOnline;
   $("online-refresh").onclick = lobby;
-  $("online-notify").onclick = () => window.Notification && Notification.requestPermission();
+  $("online-notify").onclick = async () => {
+    if (!window.Notification) return say("online-message", { error: "this browser has no notifications", rule: "" });
+    const answer = await Notification.requestPermission();
+    $("online-notify").textContent = answer === "granted" ? "Notifications on: you are told when it is your turn" : `Notifications: ${answer}`;
+  };
+  for (const kind of ff.catalogue.seat_kinds.filter((k) => k !== "person")) option($("online-timeout-bot"), kind);
+  $("online-timeout-bot").value = "greedy";
   lobby();
   window.addEventListener("hashchange", () => location.reload());
   const p = new URLSearchParams(location.hash.slice(1));
@@ -401,7 +448,16 @@ online.begin.watch = async () => {
   document.body.classList.add("online");
   document.body.dataset.seat = online.seat;
   online.seq = call("online_seq").seq;
+  online.over = answer.view.phase === "over";
   show(answer.view);
+  $("online-webhook").parentElement.hidden = $("online-webhook-set").hidden = $("online-webhook-clear").hidden = !online.seat;
+  $("online-webhook-set").onclick = () => setWebhook($("online-webhook").value.trim());
+  $("online-webhook-clear").onclick = () => setWebhook("");
+  $("online-check").onclick = checkTiles;
+  $("online-prev").onclick = () => ff.act("undo");
+  $("online-next").onclick = () => ff.act("redo");
+  await refreshGame();
+  setInterval(showDeadline, 1000);
   $("online-role").textContent = online.seat
     ? `You play seat ${online.seat} of game ${online.game}.`
     : `You are watching game ${online.game}.`;

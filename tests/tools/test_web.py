@@ -21,6 +21,7 @@ from fearsome_rules.cli import main
 from fearsome_rules.core.rules import RULE_IDS
 from fearsome_rules.tools import bots
 from fearsome_rules.tools.explain import compare, explain
+from fearsome_rules.tools.readings import readings_that_matter
 from fearsome_rules.tools.web import App, Editor, Session, WebError, site
 
 MARK = re.compile(r'class="sq ([a-z]+)" data-square="([a-p][0-9]+|out)"')
@@ -114,7 +115,16 @@ def test_the_zero_move_and_the_exit() -> None:
     session.click("b1")
     session.click("a1")
     assert "out" in marked(session.view()["svg"], "next")
-    assert session.click("out") == fr.FigureMove("A5", ("a1", "out"))  # nothing can follow
+    # Nothing can follow, but the move is only shown: its last square clicked again plays it.
+    assert session.click("out") is None and session.state.figure("A5").place() == "b1"
+    assert session.view()["building"] == {
+        "figure": "A5",
+        "path": ["a1", "out"],
+        "next": [],
+        "complete": True,
+    }
+    assert "out" in marked(session.view()["svg"], "path")
+    assert session.click("out") == fr.FigureMove("A5", ("a1", "out"))
     assert session.state.figure("A5").place() == "out"
 
 
@@ -182,9 +192,36 @@ def test_a_walks_frames_narrate_the_engines_events() -> None:
     assert len(frames) == len(steps) + 2  # before, each step, the final look
     for k, e in enumerate(steps, 1):
         assert frames[k]["caption"].startswith(f"Step {k}: on {e.frm} facing ")
-    svg = ask(app, "walk_frame", which="game", k=len(steps))["svg"]
+    which = walk["which"]
+    svg = ask(app, "walk_frame", which=which, k=len(steps))["svg"]
     assert f"step {len(steps)} ends on {steps[-1].to}" in svg
-    assert ask(app, "walk_frame", which="game", k=99)["kind"] == "WebError"
+    assert ask(app, "walk_frame", which=which, k=99)["kind"] == "WebError"
+
+
+def test_every_figure_move_has_its_frames_a_bots_too() -> None:
+    """A figure move is shown a movement point at a time: one frame before it, one after each
+    point of its path (the trail's steps), the last the position the engine gives."""
+    app = App()
+    ask(app, "new_game", players=2, seats=["person", "greedy"], seed=3)
+    move = fr.FigureMove("A5", ("p11", "p10", "p9"))
+    ask(app, "select", figure="A5")  # a waiting figure: its button beside the board
+    for sq in move.path:
+        assert ask(app, "click", square=sq)["played"] == ""
+    walk = ask(app, "play")["walk"]
+    assert walk["heading"] == f"A moves {move}" and not walk["monster"]
+    assert [f["label"] for f in walk["frames"]] == ["before the move"] + [
+        f"step {k} of 3" for k in (1, 2, 3)
+    ]
+    svg = ask(app, "walk_frame", which=walk["which"], k=3)["svg"]
+    assert "A5 on p9" in svg and "A5 on p10" not in svg
+    bot = ask(app, "bot")
+    moved = fr.parse_action(bot["played"])
+    assert isinstance(moved, fr.FigureMove)
+    assert len(bot["walk"]["frames"]) == len(moved.path) + 1
+    # Undone and done again, a move is shown again; nothing is played.
+    ask(app, "undo")
+    again = ask(app, "redo")
+    assert again["played"] == "" and again["walk"]["heading"].endswith(str(moved))
 
 
 def test_a_tile_drawn_or_chosen() -> None:
@@ -208,10 +245,21 @@ def test_placing_the_tiles_by_clicks_and_by_bots() -> None:
     legal = {
         p.square for p in fr.legal_placements(state) if (p.tile, p.arrow) == ("teleporter_1", "E")
     }
-    assert marked(svg, "next") == legal
+    assert marked(svg, "can") == legal  # outlined only: the board stays visible
+    before = session.view()
     with pytest.raises(fr.RuleError):
         session.click("a1")  # a corner
-    assert session.click("f6") == fr.PlaceTile("teleporter_1", "f6", arrow="E")
+    assert session.view() == before
+    # The first click shows the tile on its square (the state the engine gives), unplayed.
+    assert session.click("f6") is None and session.state == state
+    shown = session.view()
+    assert shown["placement"]["preview"] == "f6" and marked(shown["svg"], "pending") == {"f6"}
+    assert "teleporter 1 on f6, arrow E" in shown["svg"]
+    assert "teleporter 1 on f6" not in before["svg"]
+    session.choose_tile("teleporter_1", arrow="S")  # turned: shown turned, on the same square
+    assert "teleporter 1 on f6, arrow S" in session.view()["svg"]
+    session.choose_tile("teleporter_1", arrow="E")
+    assert session.click("f6") == fr.PlaceTile("teleporter_1", "f6", arrow="E")  # again: placed
     assert session.bot() in fr.legal_placements(session.states[1])
     with pytest.raises(WebError, match="person"):
         while True:
@@ -338,3 +386,67 @@ def test_without_npm_the_build_says_so_in_one_line(
     err = capsys.readouterr().err
     assert err.startswith("fearsome-rules: npm is not installed") and err.count("\n") == 1
     assert not (tmp_path / "site").exists()
+
+
+def test_a_finished_online_games_tiles_checked_in_the_page() -> None:
+    """The page's seed check is ``check_tiles``'s: a game whose every tile is the seed's passes,
+    with the published hash; another seed, or a hash not the seed's, is a mismatch."""
+    from fearsome_rules.tools.server.chance import draw_tile, seed_hash
+    from fearsome_rules.tools.web.online import OnlineApp
+
+    seed, other = "ab" * 32, "cd" * 32
+    state, rng = fr.new_game(2), random.Random(6)
+    actions: list[fr.Action] = []
+    while state.phase is not fr.Phase.OVER:
+        seq = len(actions) + 1
+        if state.phase is fr.Phase.MONSTER:
+            action: fr.Action = draw_tile(state, seed, seq)
+        else:
+            action = rng.choice(fr.legal_moves(state))
+        actions.append(action)
+        state = fr.apply(state, action)
+    app = OnlineApp()
+    record = fr.GameRecord.of(fr.new_game(2), actions).dumps()
+    assert "error" not in ask(app, "online_start", record=record)
+    reveals = sum(isinstance(a, fr.Reveal) for a in actions)
+    good = ask(app, "online_check_tiles", seed=seed, seed_hash=seed_hash(seed))
+    assert good == {"ok": True, "reveals": reveals, "mismatch": None}
+    assert not ask(app, "online_check_tiles", seed=other)["ok"]
+    wrong_hash = ask(app, "online_check_tiles", seed=seed, seed_hash=seed_hash(other))
+    assert not wrong_hash["ok"] and "SHA-256" in wrong_hash["mismatch"]
+    assert ask(app, "online_check_tiles", seed="zz")["kind"] == "SeedError"
+
+
+def test_tile_names_and_the_readings_that_matter() -> None:
+    app = App()
+    names = ask(app, "catalogue")["tile_names"]
+    assert names == {
+        "5": "5 steps", "7": "7 steps", "8": "8 steps", "10": "10 steps",
+        "1hit": "1 hit", "2hits": "2 hits", "3hits": "3 hits",
+    }  # fmt: skip
+    for call, args in (
+        ("editor_new", {"players": 4}),
+        ("editor_edit", {"tool": "monster:E", "square": "d9"}),
+        ("editor_edit", {"tool": "figure:A1", "square": "g9"}),
+        ("editor_edit", {"tool": "figure:B1", "square": "i8"}),
+        ("editor_set", {"stage": 2, "tile": "5"}),
+    ):
+        assert "error" not in ask(app, call, **args)
+    state = app.editor.state()
+    expected = readings_that_matter(state, fr.Reveal("5"))
+    assert ask(app, "editor_matters")["matters"] == [
+        {"option": m.option, "value": m.value, "how": m.how} for m in expected
+    ]
+    assert "monster_slide_figure" in [m.option for m in expected]
+
+
+def test_the_tile_shown_is_placed_by_the_place_tile_call() -> None:
+    app = App()
+    ask(app, "new_game", players=2, setup="advanced", seats=["person", "random"], seed=1)
+    assert ask(app, "place_tile")["kind"] == "WebError"  # nothing shown yet
+    state = fr.state_from_json(ask(app, "state"))
+    legal = fr.legal_placements(state)[0]
+    ask(app, "choose_tile", tile=legal.tile, arrow=legal.arrow, orientation=legal.orientation)
+    assert ask(app, "click", square=legal.square)["played"] == ""
+    assert ask(app, "place_tile")["played"] == str(legal)
+    assert fr.state_from_json(ask(app, "state")) == fr.apply(state, legal)

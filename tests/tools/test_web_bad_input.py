@@ -67,7 +67,11 @@ def app_playing() -> App:
     of the editor."""
     app = App()
     app.call("new_game", json.dumps({"players": 3, "seats": ["greedy"] * 3, "seed": 5}))
-    while app.walks.get("game") is None or app.session.state.phase is not Phase.FIGURES:
+    while (
+        app.session.walk is None
+        or not app.session.walk.monster
+        or (app.session.state.phase is not Phase.FIGURES)
+    ):
         ask(app, "bot", "")
     seats = ["greedy"] * 3
     seats[app.session.state.to_move] = "person"
@@ -110,10 +114,11 @@ ARGUMENTS: dict[str, dict[str, Any]] = {
     "bot": {},
     "reveal": {"tile": "8"},
     "choose_tile": {"tile": "pool_strip", "arrow": "", "orientation": "V"},
+    "place_tile": {},
     "undo": {},
     "redo": {},
     "goto": {"k": 1},
-    "walk_frame": {"which": "game", "k": 2},
+    "walk_frame": {"which": max(APPS["playing"].walks, key=len), "k": 2},
     "record": {},
     "load_record": {"text": RECORD},
     "export": {},
@@ -125,6 +130,7 @@ ARGUMENTS: dict[str, dict[str, Any]] = {
     "editor_view": {},
     "editor_explain": {},
     "editor_compare": {"option": "reentry"},
+    "editor_matters": {},
 }
 KEYS = sorted({k for args in ARGUMENTS.values() for k in args})
 

@@ -10,9 +10,13 @@ Skipped, with the reason, where no browser, npm or server extra is installed."""
 
 from __future__ import annotations
 
+import io
+import os
 import random
+import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +25,7 @@ pytest.importorskip("fastapi", reason="needs the server extra")
 
 import httpx
 from server_harness import Server, bearer, until
+from web_clicks import click_move
 
 import fearsome_rules as fr
 from fearsome_rules.tools.web import browser as wb
@@ -37,7 +42,9 @@ class Tab:
         self.name = name
         self.browser = wb.driver()
         self.walks = 0
-        self.speed = 100 if name != "watch" else 400
+        # The seats' moves shown at once, the spectator's at 60 ms a step: the test sees it
+        # mid-walk.
+        self.speed = 0 if name != "watch" else 60
 
     def js(self, script: str, *args: object) -> Any:
         return self.browser.execute_script(script, *args)
@@ -48,6 +55,8 @@ class Tab:
         from selenium.common.exceptions import StaleElementReferenceException
         from selenium.webdriver.common.by import By
 
+        # Once the move being shown is over: the board holds its squares again.
+        until(lambda: not self.js("return ff.busy()"), 60, f"{self.name}: the move shown")
         for _ in range(5):
             try:
                 self.browser.find_element(By.CSS_SELECTOR, css).click()
@@ -69,10 +78,7 @@ class Tab:
             if state and state[1]:
                 raise AssertionError(f"{self.name}: the page did not start: {state[1]}")
             if state and state[0]:
-                # The monster's walks at 100 ms a step: the test follows every one.
-                self.js(
-                    "document.querySelector('#walk .walk-speed').value = arguments[0]", self.speed
-                )
+                self.js("document.getElementById('speed').value = arguments[0]", self.speed)
                 return
             time.sleep(0.1)
         raise AssertionError(f"{self.name}: the page was not ready")
@@ -81,16 +87,18 @@ class Tab:
         return int(self.js("return ff.online ? ffOnline.seq : -1"))
 
     def walked(self) -> None:
-        """Wait for the end of a monster's walk; while it plays on the main board, the status
-        says so and the page shows none of its result yet (the record stops before it)."""
+        """Wait for the end of the moves being shown; while one plays on the main board, the
+        status says who moves (the monster walks) and the page shows none of its result yet
+        (the record on the page stops before it)."""
         walking = self.js(
             "return ffOnline.walking && [document.getElementById('status').textContent,"
-            " ff.view.record.length, ffOnline.seq]"
+            " document.querySelectorAll('#record li').length - 1, ffOnline.seq]"
         )
         if walking:
             status, shown, seq = walking
-            assert status.startswith("the monster walks") and shown < seq, (self.name, walking)
-            self.walks += 1
+            assert re.match(r"the monster walks|[A-C] moves ", status), (self.name, walking)
+            assert shown < seq, (self.name, walking)
+            self.walks += status.startswith("the monster walks")
         until(lambda: not self.js("return ffOnline.walking"), 60, f"{self.name}: the walk's end")
 
     def at(self, seq: int) -> None:
@@ -112,7 +120,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("online")
     web = site.build()
     db = f"sqlite:///{folder / 'games.db'}"
-    started = Server(db, folder / "server.log", "--web", str(web)).start()
+    # Private webhooks: the page registers one on loopback.
+    started = Server(db, folder / "server.log", "--web", str(web), "--private-webhooks").start()
     try:
         yield started
     finally:
@@ -129,23 +138,6 @@ def tabs() -> Iterator[dict[str, Tab]]:
     finally:
         for tab in opened.values():
             tab.quit()
-
-
-def click_move(tab: Tab, state: fr.GameState, move: fr.FigureMove) -> None:
-    """The figure (on the board, or its waiting button), each square, then Play if needed."""
-    where = state.figure(move.figure).place()
-    if where == "waiting":
-        tab.click(f'#waiting [data-figure="{move.figure}"]')
-    else:
-        tab.click(f'#board [data-square="{where}"]')
-    if not move.path:
-        tab.click("#zero")
-        return
-    for sq in move.path:
-        tab.click(f'#board [data-square="{sq}"]')
-        assert not tab.text("#message"), (tab.name, tab.text("#message"))
-    if not tab.js("return ffOnline.sending"):
-        tab.click("#play-move")
 
 
 def server_view(server: Server, token: str | None = None) -> dict[str, Any]:
@@ -223,6 +215,17 @@ def says(tab: Tab, words: str, css: str = "#online-status") -> None:
 
 
 GAME: dict[str, Any] = {}
+SCREENSHOTS = os.environ.get("FEARSOME_RULES_SCREENSHOTS") == "update"
+
+
+def picture(tab: Tab, name: str) -> None:
+    """docs/img/NAME: the page's game as the tab shows it (FEARSOME_RULES_SCREENSHOTS=update)."""
+    from PIL import Image
+    from selenium.webdriver.common.by import By
+
+    element = tab.browser.find_element(By.CSS_SELECTOR, "#play")
+    shot = Image.open(io.BytesIO(element.screenshot_as_png)).convert("RGB")
+    shot.quantize(256).save(Path(__file__).parents[2] / "docs" / "img" / name, optimize=True)
 
 
 def test_three_sessions_play_a_whole_game_through_the_server(
@@ -235,6 +238,8 @@ def test_three_sessions_play_a_whole_game_through_the_server(
     a.js("const p = document.getElementById('players'); p.value = '3'; p.onchange()")
     a.js("document.getElementById('seat-B').value = 'person'")
     a.js("document.getElementById('seat-C').value = 'greedy'")
+    a.js("document.getElementById('online-limit').value = '86400'")  # a day a turn
+    a.js("document.getElementById('online-timeout-bot').value = 'random'")
     a.click("#online-create")
     script = (
         "return [...document.querySelectorAll('#online-links a')]"
@@ -250,6 +255,26 @@ def test_three_sessions_play_a_whole_game_through_the_server(
         assert tab.js("return !!ff.online"), tab.name
     assert "You play seat A" in a.text("#online-role")
     assert "watching" in watch.text("#online-role")
+    # The time limit and its bot, as created; the time left in A's turn, counted down.
+    game = server_view(server)
+    assert (game["turn_seconds"], game["timeout_bot"]) == (86400, "random")
+    until(lambda: "left" in a.text("#online-deadline"), 30, "the time left")
+    assert "Time per turn: 1 d; when it runs out the random bot moves." in a.text(
+        "#online-deadline"
+    )
+    left = int(a.js("return document.getElementById('online-deadline').dataset.left"))
+    assert 86400 - 120 < left <= 86400
+    # B registers a webhook for its seat from the page, and removes it; a spectator cannot.
+    assert not watch.js("return document.getElementById('online-webhook').offsetParent")
+    b.js("document.getElementById('online-webhook').value = 'http://127.0.0.1:9/turn'")
+    b.click("#online-webhook-set")
+    says(
+        b,
+        "registered: seat B's turns are sent to http://127.0.0.1:9/turn",
+        "#online-webhook-message",
+    )
+    b.click("#online-webhook-clear")
+    says(b, "no webhook for this seat", "#online-webhook-message")
     rng = random.Random(32)
     killed = cut = refused = False
     turns = 0
@@ -294,13 +319,33 @@ def test_three_sessions_play_a_whole_game_through_the_server(
                 says(t, "reconnected")
             click_move(tab, state, action)
         else:
+            if turns == 6 and SCREENSHOTS and mover == "A":
+                picture(a, "web-online.png")
             click_move(tab, state, action)
         moved(server, view["seq"])
         turns += 1
     assert killed and cut and refused and turns > 20
     assert watch.walks > 0  # the spectator was seen mid-walk, the result not yet shown
-    record = httpx.get(f"{server.url}/api/games/{GAME['id']}/record").json()
-    assert fr.GameRecord.from_json(record).replay().phase is fr.Phase.OVER
+    record = fr.GameRecord.from_json(
+        httpx.get(f"{server.url}/api/games/{GAME['id']}/record").json()
+    )
+    assert record.replay().phase is fr.Phase.OVER
+    # History: the spectator checks the tiles against the seed the server now publishes (the
+    # engine's check, in the page) and replays the game move by move.
+    until(lambda: watch.js("return !document.getElementById('online-history').hidden"), 30)
+    watch.click("#online-check")
+    reveals = sum(a.startswith("reveal") for a in record.actions)
+    assert watch.js("return document.getElementById('online-check-result').dataset.ok") == "true"
+    assert watch.text("#online-check-result").startswith(f"ok: all {reveals} tiles are the seed's")
+    n = len(record.actions)
+    for _ in range(3):
+        watch.click("#online-prev")
+    assert watch.js("return ff.view.cursor") == n - 3
+    assert fr.state_from_json(watch.js("return ff.call('state')")) == record.replay(n - 3)
+    watch.click("#online-next")  # shown step by step, then the state after it
+    assert watch.js("return ff.view.cursor") == n - 2
+    assert fr.state_from_json(watch.js("return ff.call('state')")) == record.replay(n - 2)
+    assert watch.seq() == n  # nothing sent, nothing received: the game is as the server has it
 
 
 def test_the_lobby_on_the_page_joins_an_open_seat(server: Server, tabs: dict[str, Tab]) -> None:

@@ -22,11 +22,13 @@ from typing import Any
 
 import pytest
 from helpers import figure_on_the_slide
+from web_clicks import click_move
 
 import fearsome_rules as fr
 from fearsome_rules.core import board
 from fearsome_rules.core.state import STONE
 from fearsome_rules.tools.explain import compare
+from fearsome_rules.tools.readings import readings_that_matter
 from fearsome_rules.tools.render.canvas import centre
 from fearsome_rules.tools.web import browser as wb
 
@@ -54,6 +56,9 @@ class Page:
         return self.browser.find_element(By.CSS_SELECTOR, css)
 
     def click(self, css: str) -> None:
+        """A click once the move being shown (if any) is over: the board holds its squares
+        again."""
+        self.wait(lambda: not self.js("return ff.busy()"))
         self.find(css).click()
 
     def choose(self, css: str, value: str) -> None:
@@ -74,8 +79,13 @@ class Page:
         WebDriverWait(self.browser, seconds).until(lambda _: until())
 
     def view(self) -> dict[str, Any]:
+        self.wait(lambda: not self.js("return ff.busy()"))
         view: dict[str, Any] = self.js("return ff.view")
         return view
+
+    def speed(self, ms: int) -> None:
+        """The moves' speed, as the slider sets it (0: each move at once)."""
+        self.js("document.getElementById('speed').value = arguments[0]", ms)
 
     def state(self) -> fr.GameState:
         """The state the page shows, read back from the page's state JSON."""
@@ -94,24 +104,6 @@ class Page:
         self.click("#new-game")
         assert self.view()["record"] == [] and self.view()["seats"] == seats
 
-    def click_move(self, state: fr.GameState, move: fr.FigureMove) -> None:
-        """The figure (on the board, or its waiting button), each square, then Play."""
-        where = state.figure(move.figure).place()
-        if where == "waiting":
-            self.click(f'#waiting [data-figure="{move.figure}"]')
-        else:
-            self.click(f'#board [data-square="{where}"]')
-        if not move.path:
-            self.click("#zero")
-            return
-        for k, sq in enumerate(move.path):
-            self.click(f'#board [data-square="{sq}"]')
-            assert not self.find("#message").text, self.find("#message").text
-            if len(self.view()["record"]) > 0 and k == len(move.path) - 1:
-                break
-        if self.view()["building"] is not None:
-            self.click("#play-move")
-
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[Page]:
@@ -122,6 +114,7 @@ def page() -> Iterator[Page]:
 def test_a_whole_seeded_game_by_clicks_and_bots_offline(page: Page) -> None:
     """From here on the page is offline: it needs its server only to load."""
     page.server.shutdown()
+    page.speed(0)  # every move still shown frame by frame, without waiting between them
     page.new_game(2, ["person", "greedy"], seed=7)
     state = fr.new_game(2)
     rng = random.Random(3)
@@ -131,7 +124,7 @@ def test_a_whole_seeded_game_by_clicks_and_bots_offline(page: Page) -> None:
             page.click("#reveal")  # a tile drawn by the page
         elif state.to_move == 0:
             move = rng.choice(fr.legal_moves(state))
-            page.click_move(state, move)
+            click_move(page, state, move)
             assert page.view()["record"][-1] == str(move)
         else:
             page.click("#bot")
@@ -158,21 +151,35 @@ def test_an_illegal_click_is_refused_with_its_rule(page: Page) -> None:
 
 
 def test_a_walk_is_animated_and_narrates_the_engines_events(page: Page) -> None:
+    """The walk plays on the main board before its result: meanwhile the status says the
+    monster walks, the board is a frame of the walk (no clickable squares) and the record does
+    not show the tile yet. Then it is stepped through by hand, frame by frame, on the same
+    board, and closed: the position after it."""
     page.new_game(2, ["greedy", "random"], seed=5)
+    page.speed(0)
     while page.view()["phase"] != "monster":
         page.click("#bot")
     before = page.state()
+    shown_before = page.js("return document.querySelectorAll('#record li').length")
+    page.speed(1500)
     page.choose("#tile", "10")
     page.click("#reveal")
+    seen = page.js(
+        "return [ff.busy(), document.getElementById('status').textContent,"
+        " !!document.querySelector('#board .hot'), document.querySelectorAll('#record li').length]"
+    )
+    assert seen == [True, seen[1], False, shown_before], seen
+    assert seen[1].startswith("the monster walks: tile 10: "), seen
     player = page.find("#walk")
-    page.click("#walk .walk-play")  # pause the animation
+    page.find("#walk .walk-play").click()  # pause the walk (a click while it is shown)
     while player.get_attribute("data-frame") != "0":
-        page.click("#walk .walk-prev")
+        page.find("#walk .walk-prev").click()
     _, events = fr.apply_traced(before, fr.Reveal("10"))
     steps = [e for e in events if isinstance(e, fr.events.MonsterStepped)]
     shown: list[str] = []
     for k in range(len(steps) + 2):  # before, each step, the final look
         assert player.get_attribute("data-frame") == str(k)
+        assert page.js("return !document.querySelector('#board .hot')")  # a frame, on the board
         shown += [
             li.get_attribute("textContent")
             for li in page.js("return [...document.querySelectorAll('#walk .walk-events li')]")
@@ -180,13 +187,39 @@ def test_a_walk_is_animated_and_narrates_the_engines_events(page: Page) -> None:
         caption = page.find("#walk .walk-text").get_attribute("textContent")
         if 1 <= k <= len(steps):
             assert caption.startswith(f"Step {k}: on {steps[k - 1].frm} facing ")
-        page.click("#walk .walk-next")
+        page.find("#walk .walk-next").click()
     assert shown == [str(e) for e in events if not isinstance(e, fr.events.TileRevealed)]
-    page.js("document.querySelector('#walk .walk-speed').value = 100")
-    page.click("#walk .walk-play")  # from the start again, to the end
-    last = str(len(steps) + 1)
-    page.wait(lambda: player.get_attribute("data-frame") == last)
+    page.find("#walk .walk-close").click()  # back to the position: the walk's result
+    assert page.js("return !ff.busy() && !!document.querySelector('#board .hot')")
+    assert page.js("return document.querySelectorAll('#record li').length") == shown_before + 1
+    assert page.state() == fr.apply(before, fr.Reveal("10"))
+    page.speed(100)
+    page.find("#walk .walk-play").click()  # from the start again, to the end
+    page.wait(lambda: not page.js("return ff.busy()"))
     assert page.find("#walk .walk-play").text == "play"  # stopped at the end
+    assert page.js("return !!document.querySelector('#board .hot')")
+
+
+def test_bots_moves_are_shown_step_by_step_and_bot_move_waits(page: Page) -> None:
+    """With the bots playing by themselves, "Bot move" is disabled and each bot's figure move
+    plays on the board a movement point at a time before the next one."""
+    page.new_game(2, ["greedy", "greedy"], seed=3)
+    assert not page.find("#bot").get_attribute("disabled")
+    page.speed(1000)
+    page.click("#auto")  # the bots play by themselves now
+    assert page.find("#bot").get_attribute("disabled")
+    shown = (
+        "return ff.busy() && [document.getElementById('status').textContent,"
+        " !document.querySelector('#board .hot'), ff.view.record, ff.view.seats.length]"
+    )
+    page.wait(lambda: ": step 1 of " in (page.js(shown) or [""])[0])
+    status, a_frame, played, _ = page.js(shown)  # one moment: the move shown is the last played
+    move = fr.parse_action(played[-1])
+    assert isinstance(move, fr.FigureMove), played
+    assert status == f"{move.figure[0]} moves {move}: step 1 of {len(move.path)}"
+    assert a_frame
+    page.click("#auto")  # stopped again (the click waits for the move being shown)
+    page.speed(0)
 
 
 def test_a_record_saved_and_loaded_back(page: Page, tmp_path: Path) -> None:
@@ -209,11 +242,46 @@ def test_a_record_saved_and_loaded_back(page: Page, tmp_path: Path) -> None:
     page.wait(lambda: len(page.view()["record"]) == 25)  # the browser reads the file first
     assert page.view()["record"] == list(record.actions)
     assert page.state() == played
+    assert page.view()["seats"] == ["random", "greedy", "random", "greedy"]  # as saved
+
+
+def test_a_tile_is_shown_on_its_square_before_it_is_placed(page: Page) -> None:
+    """Placement: the squares a tile may go are outlined, not filled; a click shows the tile
+    there (the engine's state after it), a second click places it."""
+    page.new_game(2, ["person", "random"], seed=1, setup="advanced")
+    view = page.view()
+    tile = view["placement"]["choice"][0]
+    can = page.js(
+        "return [...document.querySelectorAll('#board .sq.can')].map(r => r.dataset.square)"
+    )
+    state = page.state()
+    legal = {
+        p.square for p in fr.legal_placements(state) if p.tile == tile and p.arrow in ("", "N")
+    }
+    assert set(can) == legal and not page.js("return document.querySelector('#board .sq.next')")
+    square = sorted(legal)[0]
+    page.click(f'#board [data-square="{square}"]')
+    assert page.view()["record"] == [] and page.state() == state  # shown, not placed
+    assert page.js(
+        "return [...document.querySelectorAll('#board .sq.pending')].map(r => r.dataset.square)"
+    ) == [square]
+    assert f"{tile.replace('_', ' ')} shown on {square}" in page.find("#status").text.replace(
+        "_", " "
+    )
+    assert page.find("#place").is_displayed()
+    page.click(f'#board [data-square="{square}"]')  # again: placed
+    assert len(page.view()["record"]) == 1
+    assert page.view()["record"][0].startswith(f"place {tile} {square}")
 
 
 def test_a_reading_comparison(page: Page) -> None:
-    """conformance/cases/monster-pools.yaml: a figure lying on a pool in the monster's slide."""
+    """conformance/cases/monster-pools.yaml: a figure lying on a pool in the monster's slide.
+    The editor starts with the game's players; the options go by their rules' titles, the tiles
+    by their names; the readings that change this walk are offered first (the engine's
+    readings_that_matter), and the comparison shows beside the board, not under it."""
+    players = len(page.view()["seats"])
     page.click('.tab[data-tab="ask"]')
+    assert page.find("#ask-players").get_attribute("value") == str(players)
     page.choose("#ask-players", "4")
     page.click("#ask-printed")
     board = "#ask-board [data-square="
@@ -226,13 +294,27 @@ def test_a_reading_comparison(page: Page) -> None:
         page.click(f'{board}"{square}"]')
     page.choose("#ask-stage", "2")
     page.choose("#ask-tile", "5")
-    page.choose("#ask-option", "monster_slide_figure")
+    assert page.find('#ask-tile option[value="5"]').text == "5 steps"
+    assert page.find('#ask-tile option[value="1hit"]').text == "1 hit"
+    select = page.find("#ask-option")
+    state, tile = figure_on_the_slide({})
+    mattered = readings_that_matter(state, fr.Reveal(tile))
+    assert select.get_attribute("data-matter") == " ".join(m.option for m in mattered)
+    assert select.get_attribute("value") == "monster_slide_figure" == mattered[0].option
+    first = page.find('#ask-option optgroup[label="change this walk"] option')
+    assert first.text.startswith(
+        "Pieces lying on the pool in the monster's slide (monster_slide_figure): eat gives"
+    )
     page.click("#ask-compare")
     assert page.find("#ask-message").text == ""
     expected = compare(figure_on_the_slide, "monster_slide_figure")
     shown = page.find("#ask-compare-summary").get_attribute("textContent")
     assert shown == "\n".join(expected.summary())
     assert page.find("#ask-comparison").get_attribute("data-first-difference") == "1"
+    rect = "return arguments[0].getBoundingClientRect().toJSON()"
+    board_box = page.js(rect, page.find("#ask-board"))
+    result_box = page.js(rect, page.find("#ask-compare-summary"))
+    assert result_box["left"] >= board_box["right"] and result_box["top"] < board_box["bottom"]
     page.click('.tab[data-tab="play"]')
 
 
@@ -277,15 +359,19 @@ def _positions(page: Page) -> Iterator[tuple[str, Any]]:
     yield "building-a-move", _png(page.find("#board svg"))
     yield from _drawn_wrong(page, "building-a-move")
     page.new_game(3, ["random", "random", "random"], seed=4, setup="advanced")
+    page.speed(0)
     while page.view()["phase"] != "monster":
         page.click("#bot")
     yield "advanced-tiles", _png(page.find("#board svg"))
     page.choose("#tile", "8")
+    page.speed(1500)
     page.click("#reveal")
-    page.click("#walk .walk-play")  # pause, then the third step
+    page.find("#walk .walk-play").click()  # pause, then the third step, on the main board
     while (frame := int(page.find("#walk").get_attribute("data-frame"))) != 3:
-        page.click("#walk .walk-next" if frame < 3 else "#walk .walk-prev")
-    yield "walk-step-3", _png(page.find("#walk .walk-board svg"))
+        page.find("#walk .walk-next" if frame < 3 else "#walk .walk-prev").click()
+    yield "walk-step-3", _png(page.find("#board svg"))
+    page.find("#walk .walk-close").click()
+    page.speed(0)
 
 
 def _drawn_wrong(page: Page, name: str) -> Iterator[tuple[str, Any]]:

@@ -139,14 +139,18 @@ def _figure(
     colour = SEAT_COLOURS[seat]
     state = f"face {face}" + (", moved" if moved else "")
     opacity = ' opacity="0.35"' if ghost else ""
+    # The name on the disc, large enough to read at a glance (under the disc it was tiny and
+    # the entrance's label covered it on p11); the number shown in a badge at its corner.
     return [
         f"<g{opacity}><title>{name} on {board.name(sq)} ({state})</title>"
-        f'<circle cx="{coord(x)}" cy="{coord(y - 2)}" r="11" fill="{colour}" stroke="#222222" '
+        f'<circle cx="{coord(x)}" cy="{coord(y - 1)}" r="12" fill="{colour}" stroke="#222222" '
         'stroke-width="1"/>'
-        f'<text x="{coord(x)}" y="{coord(y + 2.5)}" font-size="12" font-weight="bold" '
-        f'fill="{SEAT_TEXT[seat]}" text-anchor="middle">{face}</text>'
-        f'<text x="{coord(x)}" y="{coord(y + CELL / 2 - 1.5)}" font-size="7" fill="#222222" '
-        f'text-anchor="middle">{name}</text></g>'
+        f'<text x="{coord(x)}" y="{coord(y + 2.5)}" font-size="10.5" font-weight="bold" '
+        f'fill="{SEAT_TEXT[seat]}" text-anchor="middle">{name}</text>'
+        f'<circle cx="{coord(x + 10)}" cy="{coord(y - 10)}" r="5.5" fill="#ffffff" '
+        'stroke="#222222" stroke-width="0.8"/>'
+        f'<text x="{coord(x + 10)}" y="{coord(y - 7)}" font-size="8.5" font-weight="bold" '
+        f'fill="#222222" text-anchor="middle">{face}</text></g>'
     ]
 
 

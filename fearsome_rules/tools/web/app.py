@@ -19,7 +19,7 @@ from typing import Annotated, Any
 import attrs
 
 from fearsome_rules.core.actions import Action
-from fearsome_rules.core.deck import TILES
+from fearsome_rules.core.deck import TILES, hits_of
 from fearsome_rules.core.errors import FearsomeError, found, quote
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.formats.state_json import MAX_TEXT, state_to_json
@@ -31,6 +31,8 @@ from fearsome_rules.tools.web.session import Session, seat_kinds
 from fearsome_rules.tools.web.walk import WalkView
 
 SETUPS = ("basic", "advanced", "bsw")
+KEPT_WALKS = 16
+"""How many of the game's last animations stay drawable (their frames are kept in memory)."""
 
 
 class App:
@@ -50,6 +52,7 @@ class App:
         "bot",
         "reveal",
         "choose_tile",
+        "place_tile",
         "undo",
         "redo",
         "goto",
@@ -65,6 +68,7 @@ class App:
         "editor_view",
         "editor_explain",
         "editor_compare",
+        "editor_matters",
     )
 
     def __init__(self) -> None:
@@ -106,15 +110,24 @@ class App:
                 for name in RuleOptions.names()
             ],
             "tiles": list(TILES),
+            "tile_names": {t: tile_name(t) for t in TILES},
             "tools": list(TOOLS),
         }
 
-    def _answer(self, action: Action | None = None) -> dict[str, Any]:
-        out: dict[str, Any] = {"view": self.session.view(), "played": str(action or "")}
+    def _answer(self, action: Action | None = None, replayed: bool = False) -> dict[str, Any]:
+        """The view, the action just played (none when ``replayed``: an earlier one shown
+        again) and its frames to show."""
+        played = "" if replayed else str(action or "")
+        out: dict[str, Any] = {"view": self.session.view(), "played": played}
         walk = self.session.walk
         if walk is not None and action is not None:
-            self.walks["game"] = walk
-            out["walk"] = walk.summary()
+            # Each action's frames under a name of its own: online, a walk may still be shown
+            # while the next action arrives. The last few are kept.
+            which = f"game-{self.session.cursor}"
+            self.walks[which] = walk
+            for old in [w for w in self.walks if w.startswith("game-")][:-KEPT_WALKS]:
+                del self.walks[old]
+            out["walk"] = {**walk.summary(), "which": which}
         return out
 
     def new_game(
@@ -164,13 +177,16 @@ class App:
         self.session.choose_tile(tile, arrow, orientation)
         return self._answer()
 
+    def place_tile(self) -> dict[str, Any]:
+        """Place the tile shown on the board where it is shown."""
+        return self._answer(self.session.place_previewed())
+
     def undo(self) -> dict[str, Any]:
         self.session.undo()
         return self._answer()
 
     def redo(self) -> dict[str, Any]:
-        self.session.redo()
-        return self._answer()
+        return self._answer(self.session.redo(), replayed=True)
 
     def goto(self, k: int) -> dict[str, Any]:
         self.session.goto(k)
@@ -187,9 +203,13 @@ class App:
     def record(self) -> dict[str, Any]:
         return {"text": self.session.record()}
 
-    def load_record(self, text: Annotated[str, Longest(MAX_TEXT)]) -> dict[str, Any]:
+    def load_record(
+        self, text: Annotated[str, Longest(MAX_TEXT)], seats: list[str] | None = None
+    ) -> dict[str, Any]:
+        """The game of a record; ``seats``: who plays each seat (the page remembers them for
+        the records it saved), else the seats of the game shown if they fit."""
         s = self.session
-        self.session = Session.from_record(text, s.seats, s.seed)
+        self.session = Session.from_record(text, seats or s.seats, s.seed)
         return self._answer()
 
     def export(self) -> dict[str, Any]:
@@ -240,10 +260,27 @@ class App:
     def editor_explain(self) -> dict[str, Any]:
         walk = self.editor.walk()
         self.walks["ask"] = walk
-        return {"walk": walk.summary(), "text": self.editor.explanation(walk)}
+        return {"walk": {**walk.summary(), "which": "ask"}, "text": self.editor.explanation(walk)}
 
     def editor_compare(self, option: str) -> dict[str, Any]:
         return self.editor.compare(option)
+
+    def editor_matters(self) -> dict[str, Any]:
+        """The options whose other reading changes the walk asked about (the engine's
+        ``readings_that_matter``), with the value and how."""
+        return {
+            "matters": [
+                {"option": m.option, "value": m.value, "how": m.how} for m in self.editor.matters()
+            ]
+        }
+
+
+def tile_name(tile: str) -> str:
+    """A monster tile as players say it: ``5 steps``, ``1 hit``, ``2 hits``."""
+    hits = hits_of(tile)
+    if hits:
+        return f"{hits} hit" + ("s" if hits > 1 else "")
+    return f"{tile} steps"
 
 
 def _call_name(app: type[App], name: object) -> str:

@@ -18,7 +18,8 @@ from typing import Any
 import attrs
 
 from fearsome_rules.core import board
-from fearsome_rules.core.errors import quote
+from fearsome_rules.core.actions import Reveal
+from fearsome_rules.core.errors import FearsomeError, quote
 from fearsome_rules.core.game import new_game
 from fearsome_rules.core.position import position
 from fearsome_rules.core.state import (
@@ -30,6 +31,7 @@ from fearsome_rules.core.state import (
     GameState,
 )
 from fearsome_rules.tools.explain import compare, explain_trail
+from fearsome_rules.tools.readings import Mattered, readings_that_matter
 from fearsome_rules.tools.render import Panel, render_panels
 from fearsome_rules.tools.web.errors import WebError
 from fearsome_rules.tools.web.session import rule_options
@@ -209,7 +211,16 @@ class Editor:
             raise WebError(
                 f"the teleporter on {sq} waits for its partner: place pair {pair}'s other"
             )
-        return WalkView(self.state(), self.tile)
+        return WalkView(self.state(), Reveal(self.tile))
+
+    def matters(self) -> tuple[Mattered, ...]:
+        """The options whose other value would change the walk (the engine tells:
+        :func:`~fearsome_rules.tools.readings.readings_that_matter`); none while the position
+        cannot be walked yet."""
+        try:
+            return readings_that_matter(self.state(), Reveal(self.tile))
+        except FearsomeError:
+            return ()
 
     def explanation(self, walk: WalkView) -> str:
         return explain_trail(walk.trail).text()

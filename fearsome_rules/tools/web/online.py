@@ -10,12 +10,16 @@ hold, and its state is the replay of the server's log.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fearsome_rules.core.actions import Action, Reveal, parse_action
+from fearsome_rules.core.actions import Action, FigureMove, Reveal, parse_action
 from fearsome_rules.core.game import apply
 from fearsome_rules.core.state import SEAT_LETTERS
+from fearsome_rules.formats.record import GameRecord
+from fearsome_rules.formats.state_json import MAX_TEXT
+from fearsome_rules.tools.server.chance import check_tiles
 from fearsome_rules.tools.web.app import App
+from fearsome_rules.tools.web.calls import Longest
 from fearsome_rules.tools.web.errors import WebError
 from fearsome_rules.tools.web.panel import panel
 from fearsome_rules.tools.web.session import PERSON, Session
@@ -40,8 +44,8 @@ class OnlineSession(Session):
         """Carry out the server's next committed action (the engine's notation)."""
         self.cursor = len(self.states) - 1  # the latest state, whatever was being looked at
         action = parse_action(text)
-        if isinstance(action, Reveal):
-            walk = WalkView(self.state, action.tile)
+        if isinstance(action, (Reveal, FigureMove)):
+            walk = WalkView(self.state, action)
             self._push(action, walk.after)
             self.walk = walk
         else:
@@ -60,13 +64,17 @@ class OnlineApp(App):
         "online_drop",
         "online_seq",
         "panel",
+        "online_check_tiles",
     )
 
     kinds: tuple[str, ...] = ()
     """Who plays each seat of the game on the server (a person, a bot's name)."""
 
     def online_start(
-        self, record: str, seat: str = "", kinds: list[str] | None = None
+        self,
+        record: Annotated[str, Longest(MAX_TEXT)],
+        seat: str = "",
+        kinds: list[str] | None = None,
     ) -> dict[str, Any]:
         """Follow the game of a server's record (``GET /api/games/ID/record``), as seat
         ``seat`` (a letter; empty for a spectator); ``kinds``: who plays each seat."""
@@ -122,6 +130,15 @@ class OnlineApp(App):
         """The players' panel of the state shown (:mod:`.panel`)."""
         online = isinstance(self.session, OnlineSession)
         return panel(self.session.state, self.kinds if online else self.session.seats)
+
+    def online_check_tiles(self, seed: str, seed_hash: str = "") -> dict[str, Any]:
+        """The seed check of the game followed (``fearsome-rules check-tiles``'s function):
+        every tile revealed is the one the published seed draws, and the seed is the one whose
+        hash was published at the start."""
+        session = self._online()
+        record = GameRecord.of(session.start, session.actions)
+        result = check_tiles(record, seed, seed_hash or None)
+        return {"ok": result.ok, "reveals": result.reveals, "mismatch": result.mismatch}
 
     def online_seq(self) -> dict[str, Any]:
         """How many of the server's actions the page has, and the move waiting for it."""

@@ -12,6 +12,7 @@ its own seeded generator, so a seed replays a game.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections.abc import Mapping, Sequence
@@ -20,7 +21,7 @@ from typing import Any
 from fearsome_rules.core import board
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal, parse_action
 from fearsome_rules.core.endings import outcome
-from fearsome_rules.core.errors import quote
+from fearsome_rules.core.errors import RuleError, quote
 from fearsome_rules.core.game import apply, chance_outcomes, check, new_game
 from fearsome_rules.core.moves import Continuation, continuations
 from fearsome_rules.core.options import RuleOptions
@@ -79,7 +80,9 @@ class Session:
         self.tile_choice: tuple[str, str, str] | None = None
         """The tile a person places next: (tile, arrow, orientation)."""
         self.walk: WalkView | None = None
-        """The last monster tile carried out, for its animation."""
+        """The last monster tile or figure move carried out, for its animation."""
+        self.preview: tuple[PlaceTile, GameState] | None = None
+        """The tile a person is about to place, shown on its square, and the state it gives."""
 
     @classmethod
     def new(
@@ -123,8 +126,10 @@ class Session:
         the click completed one."""
         state = self.state
         if state.phase is Phase.PLACEMENT:
-            return self.place(*self._tile_choice(), square=square)
+            return self._place_click(square)
         b = self.building
+        if b is not None and b.complete and not b.next and b.path and square == b.path[-1]:
+            return self.play()  # the last square clicked again: the move seen, now played
         if b is None or (not b.path and square not in b.next and self._mine(square)):
             figure = self._figure_on(square)
             if figure is None:
@@ -137,9 +142,9 @@ class Session:
                 )
             self.select(figure)
             return None
+        # A path that can go no further is not played at once: the player sees where the
+        # figure ends and plays it (Play move, or its last square again).
         self.building = continuations(state, FigureMove(b.figure, (*b.path, square)))
-        if self.building.complete and not self.building.next:
-            return self.play()
         return None
 
     def back(self) -> None:
@@ -188,8 +193,8 @@ class Session:
         if state.phase is not Phase.MONSTER:
             raise WebError(f"no monster tile now: the game is in its {state.phase.value} phase")
         tile = tile or bots.draw_tile(state, self.rng).tile
-        walk = WalkView(state, tile)  # the engine's RuleError if the tile cannot come now
         action = Reveal(tile)
+        walk = WalkView(state, action)  # the engine's RuleError if the tile cannot come now
         self._push(action, walk.after)
         self.walk = walk
         return action
@@ -204,6 +209,11 @@ class Session:
                 "pool strip's orientation H or V"
             )
         self.tile_choice = (tile, arrow, orientation)
+        if self.preview is not None:  # the tile shown again, as now chosen, on its square
+            square = self.preview[0].square
+            self.preview = None
+            with contextlib.suppress(RuleError):
+                self._place_click(square)
 
     def _tile_choice(self) -> tuple[str, str, str]:
         tile, arrow, orientation = self.tile_choice or (self.state.to_place[0], "", "")
@@ -218,8 +228,29 @@ class Session:
     def place(self, tile: str, arrow: str, orientation: str, square: str) -> Action:
         return self._play(PlaceTile(tile, square, arrow, orientation))
 
+    def _place_click(self, square: str) -> Action | None:
+        """A click in the placement: the first on a square shows the tile there (checked by the
+        engine, refused with its rule), a second on the same square places it."""
+        tile, arrow, orientation = self._tile_choice()
+        action = PlaceTile(tile, square, arrow, orientation)
+        if self.preview is not None and self.preview[0] == action:
+            return self._play(action)
+        self.preview = (action, apply(self.state, action))
+        return None
+
+    def place_previewed(self) -> Action:
+        """Place the tile shown on its square (the Place tile button)."""
+        if self.preview is None:
+            raise WebError("no tile is shown on the board: click a square to see it there first")
+        return self._play(self.preview[0])
+
     def _play(self, action: Action) -> Action:
-        self._push(action, apply(self.state, action))
+        if isinstance(action, FigureMove):
+            walk = WalkView(self.state, action)  # the engine's RuleError if it is illegal
+            self._push(action, walk.after)
+            self.walk = walk  # every figure move is animated, the bots' too
+        else:
+            self._push(action, apply(self.state, action))
         return action
 
     def _push(self, action: Action, after: GameState) -> None:
@@ -229,6 +260,7 @@ class Session:
         self.actions.append(action)
         self.cursor += 1
         self.building = None
+        self.preview = None
         self.walk = None
 
     # --- history ----------------------------------------------------------------------------
@@ -240,13 +272,21 @@ class Session:
             raise WebError(f"the game has states 0-{len(self.states) - 1}, not {k}")
         self.cursor = k
         self.building = None
+        self.preview = None
         self.walk = None
 
     def undo(self) -> None:
         self.goto(max(self.cursor - 1, 0))
 
-    def redo(self) -> None:
-        self.goto(min(self.cursor + 1, len(self.states) - 1))
+    def redo(self) -> Action | None:
+        """One action forward again; that action, which the page shows step by step."""
+        if self.cursor >= len(self.actions):
+            return None
+        before, action = self.state, self.actions[self.cursor]
+        self.goto(self.cursor + 1)
+        if isinstance(action, (Reveal, FigureMove)):
+            self.walk = WalkView(before, action)
+        return action
 
     def record(self) -> str:
         """The game up to the state shown, as a record file (the engine's record format)."""
@@ -291,10 +331,13 @@ class Session:
                 for sq in b.next:
                     marks[sq] = "next"
         elif state.phase is Phase.PLACEMENT:
+            # Outlined only ("can"), so that the board under them stays readable.
             tile, arrow, orientation = self._tile_choice()
             for p in legal_placements(state):
                 if (p.tile, p.arrow, p.orientation) == (tile, arrow, orientation):
-                    marks[p.square] = "next"
+                    marks[p.square] = "can"
+            if self.preview is not None:
+                marks[self.preview[0].square] = "pending"
         return marks, labels
 
     def status(self) -> str:
@@ -311,6 +354,12 @@ class Session:
         seat = SEAT_LETTERS[state.to_move]
         kind = self.seats[state.to_move]
         if state.phase is Phase.PLACEMENT:
+            if self.preview is not None:
+                p = self.preview[0]
+                return (
+                    f"placing the floor tiles: {p.tile} shown on {p.square}: click it again "
+                    "(or Place tile) to place it there, or another square"
+                )
             return f"placing the floor tiles: {seat} ({kind}) places {state.to_place[0]}"
         return f"{head}: {seat} to move ({kind})"
 
@@ -320,8 +369,9 @@ class Session:
         marks, labels = self._marks()
         b = self.building
         mover = state.to_move if state.phase in (Phase.FIGURES, Phase.PLACEMENT) else -1
+        shown = self.preview[1] if self.preview is not None else state
         return {
-            "svg": clickable_svg(state, marks, labels),
+            "svg": clickable_svg(shown, marks, labels),
             "status": self.status(),
             "phase": state.phase.value,
             "to_move": SEAT_LETTERS[mover] if mover >= 0 else "",
@@ -349,6 +399,7 @@ class Session:
             else {
                 "tiles": list(dict.fromkeys(state.to_place)),
                 "choice": list(self._tile_choice()),
+                "preview": self.preview[0].square if self.preview is not None else "",
             },
             "record": [str(a) for a in self.actions],
             "cursor": self.cursor,

@@ -100,6 +100,8 @@ RULES: Final[tuple[str, ...]] = ("", *sorted(RULE_IDS))
 """Every rule id by its code (0: no rule)."""
 RULE_CODES: Final[dict[str, int]] = {rule: code for code, rule in enumerate(RULES) if rule}
 """Every rule id's code: the kernel declares the ones it names as C constants."""
+ENDING_CODES: Final[tuple[int, ...]] = tuple(RULE_CODES.get(rule, 0) for rule in ENDINGS)
+"""Each ending's rule code, by the ending's code (ENDED)."""
 
 # What a refused figure move broke, in more detail than its rule (the message says which).
 WHY_POINTS_SPENT: Final = 1  # FIG-POINTS: no point left for this entry
@@ -111,6 +113,11 @@ WHY_THROUGH_WALL: Final = 6  # FIG-EDGE: a step through a wall
 WHY_NOT_ADJACENT: Final = 7  # FIG-POINTS: not a neighbour
 WHY_STEP: Final = 8  # the step itself is refused (its rule says why)
 WHY_ENDS_ON_FIGURE: Final = 9  # FIG-THROUGH / POOL-LAST-POINT
+
+# A figure's moves as the kernel counts them (``figure_moves``): how many, and its zero move.
+MOVES_COUNT: Final = 0xFFFF  # how many moves
+SKIP_ZERO: Final = 1 << 16  # the zero move (the search's first result) is not allowed
+ZERO_ONLY: Final = 2 << 16  # only the zero move (RND-FIRST): nothing was searched
 
 # Trace records: ``kind | a << 8 | b << 16 | ...`` (one byte per field).
 T_LOOK: Final = 1  # square, facing before, facing after

@@ -32,7 +32,7 @@ the partner teleporter's square, then per cell its arrow. The rule options are b
 from __future__ import annotations
 
 from array import array
-from typing import TypeAlias
+from typing import TypeAlias, TypeVar
 
 try:
     import cython
@@ -41,6 +41,7 @@ except ImportError:  # the pure build where Cython is not installed (it is a bui
 
 from fearsome_rules.core import _encoding, board
 from fearsome_rules.core._encoding import (
+    ENDING_CODES,
     RULE_CODES,
     T_EAT,
     T_ENDED,
@@ -87,7 +88,12 @@ else:
     Ints = cython.typedef(cython.int[::1])
 
 if cython.compiled:
+    from cython.cimports.cpython.bytes import PyBytes_AS_STRING, PyBytes_FromStringAndSize
+    from cython.cimports.cpython.object import PyObject_GenericSetAttr
     from cython.cimports.libc.string import memcpy, memset
+
+S = TypeVar("S")
+"""A state (``GameState``: the kernel never imports it, it makes one of the class it is given)."""
 
 COMPILED: bool = cython.compiled
 """Whether this is the compiled build of the kernel."""
@@ -186,6 +192,12 @@ R_RND_ORDER = cython.declare(cython.int, RULE_CODES["RND-ORDER"])
 R_RND_ONCE = cython.declare(cython.int, RULE_CODES["RND-ONCE"])
 R_RND_FIRST = cython.declare(cython.int, RULE_CODES["RND-FIRST"])
 R_FIG_WAITING = cython.declare(cython.int, RULE_CODES["FIG-WAITING"])
+R_RND_PHASES = cython.declare(cython.int, RULE_CODES["RND-PHASES"])
+R_DECK_REVEAL = cython.declare(cython.int, RULE_CODES["DECK-REVEAL"])
+R_DECK_FIRST = cython.declare(cython.int, RULE_CODES["DECK-FIRST"])
+MOVES_COUNT = cython.declare(cython.int, _encoding.MOVES_COUNT)
+SKIP_ZERO = cython.declare(cython.int, _encoding.SKIP_ZERO)
+ZERO_ONLY = cython.declare(cython.int, _encoding.ZERO_ONLY)
 HOW_EATEN = cython.declare(cython.int, _encoding.HOW_EATEN)
 HOW_PUSHED_OFF = cython.declare(cython.int, _encoding.HOW_PUSHED_OFF)
 HOW_TELEPORTER = cython.declare(cython.int, _encoding.HOW_TELEPORTER)
@@ -304,6 +316,10 @@ def choose(
 # --- the monster's walk --------------------------------------------------------------------------
 
 
+NO_RULES: bytearray = bytearray()
+"""The pushes' rules of a walk that is not traced: none are kept."""
+
+
 @cython.cclass
 class Walk:
     """One monster walk over a position (MON-STEP .. MON-HITS, ADV-TURN .., ADV-TELEPORT)."""
@@ -322,7 +338,14 @@ class Walk:
     trace: list[int] | None
 
     def __init__(self, data: bytearray, layout: bytes, flags: int, trace: list[int] | None) -> None:
-        self.keep = data
+        self.start(data, data, layout, flags, trace)
+
+    @cython.cfunc
+    def start(
+        self, keep: object, data: Bytes, layout: bytes, flags: cython.int, trace: list[int] | None
+    ) -> None:
+        """Set the walk up over ``data`` (the bytes of ``keep``, kept alive while it walks)."""
+        self.keep = keep
         self.keep_layout = layout
         self.data = data
         self.layout = layout
@@ -332,7 +355,7 @@ class Walk:
         self.saw_side = False
         self.tie = False
         self.pushed = 0
-        self.pushed_rules = bytearray(32) if trace is not None else bytearray()
+        self.pushed_rules = bytearray(32) if trace is not None else NO_RULES
         self.trace = trace
 
     @cython.ccall
@@ -697,6 +720,17 @@ class Walk:
         self.data[PLACES + v - 1] = AT_WAITING if self.stage == 1 else AT_REMOVED
         if self.trace is not None:
             record(self.trace, T_EAT, v, sq, how, rule, self.stage)
+
+
+@cython.cfunc
+def new_walk(
+    keep: object, data: Bytes, layout: bytes, flags: cython.int, trace: list[int] | None
+) -> Walk:
+    """A walk over ``data`` (the bytes of ``keep``), made without the Python call of
+    ``Walk(...)``: a transition makes one per tile."""
+    walk: Walk = Walk.__new__(Walk)
+    walk.start(keep, data, layout, flags, trace)
+    return walk
 
 
 @cython.cfunc
@@ -1274,10 +1308,26 @@ def escaped(data: Table, seat: cython.int) -> cython.int:
 @cython.ccall
 def decided(data: Table) -> cython.bint:
     """Whether a seat has all its figures but one out (END-WIN)."""
-    need: cython.int = per_seat(data) - 1
+    if not data[ESCAPED]:  # every seat has two figures or more: none out decides nothing
+        return False
+    return has_winner(data, ESCAPES, data[ESCAPED], per_seat(data), data[PLAYERS])
+
+
+@cython.ccall
+def has_winner(
+    seats: Table, first: cython.int, count: cython.int, per: cython.int, players: cython.int
+) -> cython.bint:
+    """Whether, of the figures out (their owners' seats, ``seats[first:first + count]``), a
+    seat of ``players`` with ``per`` figures each has all its figures but one (END-WIN)."""
     seat: cython.int
-    for seat in range(data[PLAYERS]):
-        if escaped(data, seat) >= need:
+    k: cython.int
+    n: cython.int
+    for seat in range(players):
+        n = 0
+        for k in range(first, first + count):
+            if seats[k] == seat:
+                n += 1
+        if n >= per - 1:
             return True
     return False
 
@@ -1296,17 +1346,17 @@ def any_in_play(data: Table) -> cython.bint:
 
 @cython.ccall
 def play_figure(
-    data_obj: bytearray,
+    data: Bytes,
     layout_obj: bytes,
     flags: cython.int,
     i: cython.int,
     path: bytes,
     trace: list[int] | None,
 ) -> cython.longlong:
-    """Move figure ``i`` (whose turn error is 0) along ``path``, changing ``data`` in place: 0,
-    or the refusal as :func:`run_path` packs it (``data`` is then spoiled). FIG-ZERO, FIG-FLIP,
-    FIG-WAITING, END-WIN, END-ALL-GONE, RND-PASS."""
-    data: Bytes = data_obj
+    """Move figure ``i`` (whose turn error is 0) along ``path``, changing ``data`` (a
+    ``bytearray``, or the bytes of a new state not yet handed out) in place: 0, or the refusal
+    as :func:`run_path` packs it (``data`` is then spoiled). FIG-ZERO, FIG-FLIP, FIG-WAITING,
+    END-WIN, END-ALL-GONE, RND-PASS."""
     layout: Table = layout_obj
     length: cython.int = len(path)
     start: cython.int = start_of_move(data, i)
@@ -1317,7 +1367,7 @@ def play_figure(
     )
     if res & 255:
         return res
-    if length == 0 and must_enter(data, i, flags) and can_enter(data_obj, layout_obj, i, flags):
+    if length == 0 and must_enter(data, i, flags) and can_enter(data, layout_obj, i, flags):
         return refused(WHY_STEP, R_FIG_WAITING, start, 0)
     end: cython.int = (res >> 16) & 255
     if end < N_CELLS:
@@ -1349,7 +1399,7 @@ def play_figure(
 
 
 @cython.cfunc
-def can_enter(data: bytearray, layout: bytes, i: cython.int, flags: cython.int) -> cython.bint:
+def can_enter(data: Bytes, layout: bytes, i: cython.int, flags: cython.int) -> cython.bint:
     """Whether waiting figure ``i`` has a move other than the zero move (FIG-WAITING)."""
     search = Search(
         bytes(data[:N_CELLS]), layout, data[MONSTER], AT_WAITING, data[FACES + i] & 7, flags
@@ -1374,9 +1424,110 @@ def reveal(
     revealed), changing ``data`` in place: the walk, then the tile's end (DECK-REVEAL,
     STAGE-ONE, STAGE-TWO, STAGE-TWO-END, END-*, RND-START-PASS)."""
     data: Bytes = data_obj
+    carry_out(data_obj, data, layout, flags, tile, trace)
+
+
+@cython.ccall
+def reveal_refused(data: Table, tile: cython.int) -> cython.int:
+    """The code of the rule under which tile ``tile`` may not be revealed now, or 0: the phase
+    (RND-PHASES), a tile the deck no longer holds (DECK-REVEAL), a hit tile first (DECK-FIRST);
+    once the game is over, the rule that ended it."""
+    if data[PHASE] == OVER:
+        ended: int = ENDING_CODES[data[ENDED]]
+        return ended
+    if data[PHASE] != MONSTER_PHASE:
+        return R_RND_PHASES
+    if not data[DECK + tile]:
+        return R_DECK_REVEAL
+    if tile >= revealable(data):
+        return R_DECK_FIRST
+    return 0
+
+
+@cython.ccall
+def reveal_state(state: S, tile: cython.int, trace: list[int] | None) -> S | int:
+    """The state after monster tile ``tile`` is revealed in ``state`` (a ``GameState``), or the
+    code of the rule that refuses it (:func:`reveal_refused`). One call from the public
+    ``apply`` to the new state: the checks, the copy, the walk and the tile's end."""
+    data: bytes = state.data  # type: ignore[attr-defined]
+    setting: object = state.setting  # type: ignore[attr-defined]
+    code: cython.int = reveal_refused(data, tile)
+    if code:
+        return code
+    layout: bytes = setting.layout  # type: ignore[attr-defined]
+    flags: cython.int = setting.flags  # type: ignore[attr-defined]
+    if cython.compiled:  # the new bytes object is written in place before anyone sees it
+        new: bytes = fresh_copy(data)
+        carry_out(new, cython.cast(Bytes, PyBytes_AS_STRING(new)), layout, flags, tile, trace)
+        return successor(state, new, setting)
+    work = bytearray(data)
+    carry_out(work, work, layout, flags, tile, trace)
+    return type(state)(bytes(work), setting)  # type: ignore[call-arg]
+
+
+@cython.ccall
+def play_state(state: S, i: cython.int, path: bytes, trace: list[int] | None) -> S | int:
+    """The state after figure ``i`` (whose turn error is 0) moves along ``path`` in ``state``
+    (a ``GameState``), or the refusal as :func:`run_path` packs it."""
+    data: bytes = state.data  # type: ignore[attr-defined]
+    setting: object = state.setting  # type: ignore[attr-defined]
+    layout: bytes = setting.layout  # type: ignore[attr-defined]
+    flags: cython.int = setting.flags  # type: ignore[attr-defined]
+    refusal: cython.longlong
+    if cython.compiled:  # the new bytes object is written in place before anyone sees it
+        new: bytes = fresh_copy(data)
+        refusal = play_figure(
+            cython.cast(Bytes, PyBytes_AS_STRING(new)), layout, flags, i, path, trace
+        )
+        if refusal:
+            return refusal
+        return successor(state, new, setting)
+    work = bytearray(data)
+    refusal = play_figure(work, layout, flags, i, path, trace)
+    if refusal:
+        return refusal
+    return type(state)(bytes(work), setting)  # type: ignore[call-arg]
+
+
+@cython.cfunc
+def fresh_copy(data: bytes) -> bytes:
+    """A new bytes object holding a copy of ``data`` (compiled only: the kernel writes into it
+    through a pointer before handing it out, which saves a bytearray and a second copy)."""
+    if cython.compiled:
+        return PyBytes_FromStringAndSize(
+            cython.cast(cython.p_char, cython.cast(Table, data)), len(data)
+        )
+    return bytes(bytearray(data))
+
+
+@cython.cfunc
+def successor(state: S, data: bytes, setting: object) -> S:
+    """Compiled: ``type(state)(data, setting)`` for a state class made by attrs (frozen, its
+    fields ``data`` and ``setting``), its two fields set as attrs' own ``__init__`` sets a frozen
+    class's (object's setattr, past the class's refusing one) without the Python call of the
+    class: a third of a figure move's time. The pure build calls the class."""
+    cls = type(state)
+    if cython.compiled:
+        new = cls.__new__(cls)
+        PyObject_GenericSetAttr(new, "data", data)
+        PyObject_GenericSetAttr(new, "setting", setting)
+        return new  # type: ignore[no-any-return]
+    return cls(data, setting)  # type: ignore[call-arg]
+
+
+@cython.cfunc
+def carry_out(
+    keep: object,
+    data: Bytes,
+    layout: bytes,
+    flags: cython.int,
+    tile: cython.int,
+    trace: list[int] | None,
+) -> None:
+    """:func:`reveal` on the bytes of ``keep`` (``data``)."""
     if trace is not None:
         record(trace, T_TILE, tile)
-    walk = Walk(data_obj, layout, flags, trace)
+    walk: Walk = new_walk(keep, data, layout, flags, trace)
     walk.run(TILE_STEPS[tile], TILE_HITS[tile])
     data[DECK + tile] -= 1
     data[REVEALS] += 1
@@ -1539,40 +1690,65 @@ def random_move(
     per: cython.int = per_seat(data)
     seat: cython.int = data[TO_MOVE]
     counts = [0, 0, 0, 0]  # per figure of the seat: how many moves it has,
-    skips = [0, 0, 0, 0]  # and whether its zero move is not allowed
+    zero = [0, 0, 0, 0]  # and what of its zero move (figure_moves' SKIP_ZERO or ZERO_ONLY)
     total: cython.int = 0
     k: cython.int
-    i: cython.int
-    n: cython.int
+    packed: cython.int
     for k in range(per):
-        i = seat * per + k
-        if not in_play(data[PLACES + i]) or data[FACES + i] & MOVED:
-            continue
-        if entry_limited(data, i):
-            counts[k] = 1  # RND-FIRST: only the zero move
-        else:
-            n = searches[k].again(
-                lifted(data_obj, i),
-                layout,
-                data[MONSTER],
-                start_of_move(data, i),
-                data[FACES + i] & 7,
-                flags,
-            )
-            if must_enter(data, i, flags) and n > 1:
-                skips[k] = 1  # FIG-WAITING: the zero move (the first result) is not allowed
-            counts[k] = n - skips[k]
-        total += counts[k]
+        packed = moves_of(data_obj, data, layout, flags, seat * per + k, searches[k])
+        counts[k] = packed & MOVES_COUNT
+        zero[k] = packed & ~MOVES_COUNT
+        total += packed & MOVES_COUNT
     r: cython.int = rng.below(total)
     for k in range(per):
         if r < counts[k]:
-            i = seat * per + k
-            if entry_limited(data, i):
-                play_figure(data_obj, layout, flags, i, b"", None)
+            if zero[k] == ZERO_ONLY:
+                play_figure(data_obj, layout, flags, seat * per + k, b"", None)
             else:
-                play_figure(data_obj, layout, flags, i, searches[k].path(r + skips[k]), None)
+                path = searches[k].path(r + (1 if zero[k] == SKIP_ZERO else 0))
+                play_figure(data_obj, layout, flags, seat * per + k, path, None)
             return
         r -= counts[k]
+
+
+@cython.ccall
+def figure_moves(
+    data_obj: bytes | bytearray, layout: bytes, flags: cython.int, i: cython.int, search: Search
+) -> cython.int:
+    """The moves of figure ``i`` of the seat to move, one per distinct result, found by
+    ``search``: how many it has (``& MOVES_COUNT``), with ``SKIP_ZERO`` if the search's first
+    result, the zero move, is not allowed (FIG-WAITING under ``reentry=mandatory``), or
+    ``ZERO_ONLY`` if it may only make the zero move (RND-FIRST; the search is not run); 0 if it
+    does not move this round (out of play, or moved: RND-ONCE)."""
+    data: Table = data_obj
+    return moves_of(data_obj, data, layout, flags, i, search)
+
+
+@cython.cfunc
+def moves_of(
+    data_obj: bytes | bytearray,
+    data: Table,
+    layout: bytes,
+    flags: cython.int,
+    i: cython.int,
+    search: Search,
+) -> cython.int:
+    """:func:`figure_moves` on a position's bytes (``data``, of ``data_obj``)."""
+    if not in_play(data[PLACES + i]) or data[FACES + i] & MOVED:
+        return 0
+    if entry_limited(data, i):
+        return 1 | ZERO_ONLY
+    n: cython.int = search.again(
+        lifted(data_obj, i),
+        layout,
+        data[MONSTER],
+        start_of_move(data, i),
+        data[FACES + i] & 7,
+        flags,
+    )
+    if must_enter(data, i, flags) and n > 1:
+        return (n - 1) | SKIP_ZERO
+    return n
 
 
 @cython.ccall
@@ -1614,6 +1790,6 @@ def walks(
     _k: cython.int
     for _k in range(times):
         work[:] = data
-        walk = Walk(work, layout, flags, None)
+        walk: Walk = Walk(work, layout, flags, None)
         hits += walk.run(TILE_STEPS[tile], TILE_HITS[tile])
     return hits

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import attrs
 
-from fearsome_rules.core import _encoding, _kernel
+from fearsome_rules.core import _kernel
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import GameState, Phase, kinds_for, wrong_state
 
@@ -27,12 +27,9 @@ class Outcome:
 
 def decided(players: int, escapes: tuple[int, ...]) -> bool:
     """Whether a seat has all but one of its figures out (END-WIN), asked of the kernel."""
-    data = bytearray(_encoding.SIZE)
-    data[_encoding.PLAYERS] = players
-    data[_encoding.FIGURES] = players * len(kinds_for(players))
-    data[_encoding.ESCAPED] = len(escapes)
-    data[_encoding.ESCAPES : _encoding.ESCAPES + len(escapes)] = bytes(escapes)
-    return bool(_kernel.decided(data))
+    return bool(
+        _kernel.has_winner(bytes(escapes), 0, len(escapes), len(kinds_for(players)), players)
+    )
 
 
 def outcome(state: GameState) -> Outcome | None:

@@ -120,34 +120,29 @@ def _play_figure(
     i, err = turn_error(state, move)
     if err is not None:
         return err
-    data = bytearray(state.data)
-    setting = state.setting
-    refused = _kernel.play_figure(data, setting.layout, setting.flags, i, path_bytes(move), records)
-    if refused:
-        return refusal(move, refused, state.data[_encoding.FACES + i] & 7)
-    return GameState(bytes(data), setting)
+    got = _kernel.play_state(state, i, path_bytes(move), records)
+    if isinstance(got, int):
+        return refusal(move, got, state.data[_encoding.FACES + i] & 7)
+    return got
 
 
 _TILE_INDEX = {tile: k for k, tile in enumerate(deck.TILES)}
 
 
-def _reveal(state: GameState, tile: str, records: list[int] | None) -> GameState | RuleError:
-    data = state.data
-    if data[_encoding.PHASE] != _encoding.MONSTER_PHASE:
+def _reveal_refusal(state: GameState, tile: str, code: int) -> RuleError:
+    """The error of a reveal the kernel refused (``_kernel.reveal_refused``'s code)."""
+    rule = _encoding.RULES[code]
+    if state.data[_encoding.PHASE] == _encoding.OVER:
+        return IllegalActionError(rule, "the game is over")
+    if rule == "RND-PHASES":
         return IllegalActionError(
-            "RND-PHASES", "a monster tile is revealed only after every figure has moved"
+            rule, "a monster tile is revealed only after every figure has moved"
         )
-    k = _TILE_INDEX[tile]
-    if not data[_encoding.DECK + k]:
+    if rule == "DECK-REVEAL":
         return IllegalActionError(
-            "DECK-REVEAL", f"tile {tile} is not among the unrevealed tiles {' '.join(state.deck)}"
+            rule, f"tile {tile} is not among the unrevealed tiles {' '.join(state.deck)}"
         )
-    if k >= _kernel.revealable(data):
-        return IllegalActionError("DECK-FIRST", "the first tile of a game is never a hit tile")
-    work = bytearray(data)
-    setting = state.setting
-    _kernel.reveal(work, setting.layout, setting.flags, k, records)
-    return GameState(bytes(work), setting)
+    return IllegalActionError(rule, "the first tile of a game is never a hit tile")
 
 
 def _transition(
@@ -156,13 +151,17 @@ def _transition(
     """The state after the action or the rule it breaks, and its events if ``traced``."""
     if not isinstance(state, GameState):
         raise wrong_state(function, state)
-    if state.data[_encoding.PHASE] == _encoding.OVER:
-        return IllegalActionError(state.ended_by, "the game is over"), ()
     records: list[int] | None = [] if traced else None
-    if isinstance(action, FigureMove):
+    result: GameState | RuleError
+    if isinstance(action, Reveal):  # the kernel checks it too: one call to the new state
+        got = _kernel.reveal_state(state, _TILE_INDEX[action.tile], records)
+        if isinstance(got, int):
+            return _reveal_refusal(state, action.tile, got), ()
+        result = got
+    elif state.data[_encoding.PHASE] == _encoding.OVER:
+        return IllegalActionError(state.ended_by, "the game is over"), ()
+    elif isinstance(action, FigureMove):
         result = _play_figure(state, action, records)
-    elif isinstance(action, Reveal):
-        result = _reveal(state, action.tile, records)
     elif isinstance(action, PlaceTile):
         placed: list[ev.Event] | None = [] if traced else None
         result = place(state, action, placed)

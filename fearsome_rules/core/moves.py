@@ -45,22 +45,12 @@ from fearsome_rules.core.turns import entry_limited, lifted, movers, must_enter,
 from fearsome_rules.core.view import Board
 
 _END_RULES = frozenset({"FIG-THROUGH", "POOL-LAST-POINT"})  # broken only by where a path ends
-_GONE = (_encoding.AT_OUT, _encoding.AT_REMOVED)  # a figure's place once it no longer moves
+_WAITING = _encoding.AT_WAITING  # where a search made for reuse starts
 
 
 _IDLE: list[_kernel.Search] = []
 """Searches whose MoveSearch is gone, kept to search again in the buffers they have (a bot
 makes a MoveSearch per move)."""
-
-
-def _reused(state: GameState, start: int, cells: bytes, points: int) -> _kernel.Search:
-    """A search of a figure's moves, in an idle search's buffers where there is one."""
-    flags = state.setting.flags
-    if _IDLE:
-        found = _IDLE.pop()
-        found.again(cells, state.layout, state.monster, start, points, flags)
-        return found
-    return _kernel.Search(cells, state.layout, state.monster, start, points, flags)
 
 
 class MoveResult(NamedTuple):
@@ -101,27 +91,27 @@ class MoveSearch:
         self.state = state
         if state.phase is not Phase.FIGURES:
             return
-        data = state.data
-        flags = state.setting.flags
+        data, layout, flags = state.data, state.layout, state.setting.flags
         seat = state.to_move
         names = FIGURE_NAMES[data[_encoding.PLAYERS]]
         per = data[_encoding.FIGURES] // data[_encoding.PLAYERS]
         wanted = None if figure is None else figure.strip().upper()
         for i in range(seat * per, seat * per + per):
-            if data[_encoding.FACES + i] & _encoding.MOVED or data[_encoding.PLACES + i] in _GONE:
-                continue
             name = names[i]
             if wanted is not None and name != wanted:
                 continue
+            found = _IDLE.pop() if _IDLE else _kernel.Search(b"", layout, 0, _WAITING, 0, flags)
+            packed = _kernel.figure_moves(data, layout, flags, i, found)
+            if not packed or packed & _encoding.ZERO_ONLY:  # no move, or the zero move only
+                _IDLE.append(found)
+                if not packed:
+                    continue
             start = _kernel.start_of_move(data, i)
-            if _kernel.entry_limited(data, i):  # RND-FIRST: only the zero move
+            if packed & _encoding.ZERO_ONLY:
                 self._found.append((name, i, start, None, 0))
-                self.counts.append(1)
-                continue
-            found = _reused(state, start, _kernel.lifted(data, i), data[_encoding.FACES + i] & 7)
-            skip = 1 if _kernel.must_enter(data, i, flags) and found.count() > 1 else 0
-            self._found.append((name, i, start, found, skip))
-            self.counts.append(found.count() - skip)
+            else:
+                self._found.append((name, i, start, found, packed >> 16))
+            self.counts.append(packed & _encoding.MOVES_COUNT)
 
     def __len__(self) -> int:
         return sum(self.counts)

@@ -923,3 +923,26 @@ def test_finish_round_seeded_games_end_as_the_spec_says() -> None:
                 inside += sum(1 for f in state.figures if f.on_board)
     # The properties were tried where they matter: each situation came up.
     assert wins >= 30 and emptied >= 3 and inside >= 2
+
+
+@pytest.mark.rules("RND-PHASES", "DECK-REVEAL", "DECK-FIRST", "END-WIN")
+def test_a_refused_reveal_names_its_rule_in_one_line() -> None:
+    """The kernel checks a reveal (``reveal_state``) and answers a rule's code; the message
+    is worded above it, the same for every way a reveal is refused, a finished game included."""
+    tiles = ["5", "7", "7", "8", "8", "10", "1hit", "2hits"]
+    first = fr.position(2, round=1, moved=all_names(2), deck_left=tiles)  # the game's first tile
+    over = fr.position(
+        2,
+        figures={"A1": "out", "A3": "out", "A4": "out"},
+        deck_left=["7", "8", "10", "1hit", "2hits"],
+    )
+    cases = [
+        (fr.new_game(2), "8", "RND-PHASES", "a monster tile is revealed only after every figure"),
+        (first, "3hits", "DECK-REVEAL", "tile 3hits is not among the unrevealed tiles 5 7 7 8"),
+        (first, "1hit", "DECK-FIRST", "the first tile of a game is never a hit tile"),
+        (over, "8", "END-WIN", "the game is over"),
+    ]
+    for state, tile, rule, words in cases:
+        assert_refused(state, fr.Reveal(tile), rule)
+        err = fr.check(state, fr.Reveal(tile))
+        assert err is not None and words in err.message and "\n" not in err.message

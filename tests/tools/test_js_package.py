@@ -81,6 +81,38 @@ def test_the_door_refuses_in_one_line() -> None:
         ("apply", "[" * (MAX_NESTING + 1) + "]" * (MAX_NESTING + 1), "BridgeError", "nested"),
         ("read_state", json.dumps({"state": "[" * 100_000}), "BridgeError", "nested"),
         ("apply", " " * (MAX_REQUEST + 1), "BridgeError", "at most 2,000,000"),
+        # A mark lands in an SVG attribute: a CSS class only; a label is short.
+        (
+            "board_svg",
+            json.dumps({"state": state, "marks": {"p11": '"/><x'}}),
+            "BridgeError",
+            "is not a CSS class",
+        ),
+        (
+            "board_svg",
+            json.dumps({"state": state, "marks": {"x" * 500: "next"}}),
+            "BridgeError",
+            "... (500 characters) is not a square",
+        ),
+        (
+            "board_svg",
+            json.dumps({"state": state, "labels": {"p11": "\n"}}),
+            "BridgeError",
+            "is not a label",
+        ),
+        (
+            "walk_frame",
+            json.dumps({"state": state, "tile": "8", "k": 0}),
+            "IllegalActionError",
+            "RND-PHASES",
+        ),
+        (
+            "panel",
+            json.dumps({"state": state, "players": ["x" * 41]}),
+            "BridgeError",
+            "more than 40",
+        ),
+        ("draw_tile", json.dumps({"state": state}), "BridgeError", "no tile to draw"),
         (
             "apply",
             json.dumps({"state": state, "action": "A5 o11"}),
@@ -124,7 +156,36 @@ def test_every_function_answers_what_the_engine_does() -> None:
     assert ask("chance_outcomes", state=doc) == []
     move = ask("choose_move", state=doc, bot="search", nodes=30, seed=4)
     assert move == str(choose(game, Budget(nodes=30), bot="search", seed=4))
-    assert len(FUNCTIONS) == 27
+    assert len(FUNCTIONS) == 34
+
+
+def test_the_pages_functions_answer_what_the_page_does() -> None:
+    """The functions a page needs beyond the engine's (js_bridge/page.py) against the page's own
+    Python on the same input: the marked board, the walk's frames, the panel, the seeded draw."""
+    import random
+
+    from fearsome_rules.tools.bots.simple import draw_tile
+    from fearsome_rules.tools.web.board import clickable_svg
+    from fearsome_rules.tools.web.panel import panel
+    from fearsome_rules.tools.web.walk import WalkView
+
+    game = fr.new_game(3)
+    doc = fr.state_to_json(game)
+    marks, labels = {"p11": "next", "out": "off"}, {"p11": "1"}
+    svg = ask("board_svg", state=doc, marks=marks, labels=labels)
+    assert svg == clickable_svg(game, marks, labels)
+    kinds = ["person", "greedy", "search"]
+    assert ask("panel", state=doc, players=kinds) == panel(game, kinds)
+    everyone = [f.name for f in fr.new_game(2).figures]
+    walk = fr.position(2, figures={"A5": "d1"}, moved=everyone, monster="a1", facing="E")
+    wdoc = fr.state_to_json(walk)
+    view = WalkView(walk, "8")
+    frames = ask("walk_frames", state=wdoc, tile="8")
+    assert frames["frames"] == view.summary()["frames"]
+    assert frames["after"] == fr.state_to_json(fr.apply(walk, fr.Reveal("8")))
+    assert ask("walk_frame", state=wdoc, tile="8", k=4) == view.svg(4)
+    tile = draw_tile(walk, random.Random(11)).tile
+    assert ask("draw_tile", state=wdoc, seed=11) == tile
 
 
 # --- the schemas the types are generated from ----------------------------------------------------

@@ -111,3 +111,23 @@ def test_a_wheel_made_again_from_installed_files() -> None:
 def test_a_project_not_installed_is_one_line() -> None:
     with pytest.raises(SiteError, match=r"^no_such_project is not installed$"):
         wheels.wheel("no_such_project", Path("unused"))
+
+
+def test_a_folder_that_is_not_a_site_is_never_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--out`` names a folder the build replaces: one holding anything but a site built
+    there is refused before anything is fetched or written."""
+    import fearsome_rules.tools.installed_web as iw
+
+    page = tmp_path / "page"
+    (page / "web").mkdir(parents=True)
+    (page / "web" / "index.html").write_text("<!doctype html>", "utf-8")
+    (page / "spec").mkdir()
+    monkeypatch.setattr(iw, "PAGE", page)
+    mine = tmp_path / "my-files"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine", "utf-8")
+    with pytest.raises(SiteError, match="holds files but no site built here: not replaced"):
+        iw.build(mine)
+    assert (mine / "notes.txt").read_text("utf-8") == "mine"

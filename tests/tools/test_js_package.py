@@ -384,3 +384,74 @@ def test_a_seeded_game_in_chromium_through_a_web_worker(tmp_path: Path) -> None:
         finally:
             chromium.quit()
     _same_game([json.loads(x) for x in lines])
+
+
+def test_the_hot_seat_example_plays_a_whole_game_by_clicks() -> None:
+    """js/examples/hot-seat.html, the package's smallest page, in headless Chromium: a 2-player
+    game played to its end by clicks only (a figure, its squares, Play or the zero move, Reveal),
+    the moves chosen here by the runner bot, each state the page then holds equal to this
+    engine's after the same action; a click off the offered squares shows the rule it breaks.
+    About 60 s: some 100 actions of 2 to 4 clicks, each answered by the engine in the worker."""
+    from selenium.webdriver.common.by import By
+
+    from fearsome_rules.tools.web import browser as wb
+
+    missing = _package_missing() or wb.missing()
+    if missing:
+        pytest.skip(missing)
+    _check_wheel_is_current()
+    with wb.served(JS) as (_httpd, url):
+        chromium = wb.driver()
+        try:
+            chromium.get(f"{url}examples/hot-seat.html?frame=0")
+
+            def js(script: str) -> Any:
+                return chromium.execute_script(script)
+
+            def idle(seconds: float = 120) -> None:
+                deadline = time.monotonic() + seconds
+                while not js("return !!(window.hs && hs.state && hs.pending === 0)"):
+                    assert time.monotonic() < deadline, "the page did not answer"
+                    time.sleep(0.02)
+
+            def click(css: str) -> None:
+                chromium.find_element(By.CSS_SELECTOR, css).click()
+                idle()
+
+            idle(300)  # the engine's start
+            state = fr.state_from_json(js("return hs.state"))
+            assert state == fr.new_game(2)
+            # A waiting figure chosen, then a square it cannot step onto: refused with the rule.
+            click('#waiting [data-figure="A5"]')
+            with pytest.raises(fr.RuleError) as refused:
+                fr.continuations(state, fr.FigureMove("A5", ("a1",)))
+            click('#board [data-square="a1"]')
+            shown = js("return document.getElementById('message').dataset.rule")
+            assert shown and shown == refused.value.rule
+            click("#cancel")
+            for k in range(400):
+                if state.phase is fr.Phase.OVER:
+                    break
+                if state.phase is fr.Phase.MONSTER:
+                    click("#reveal")
+                    action = fr.parse_action(js("return hs.actions.at(-1)"))
+                else:
+                    action = choose(state, None, bot="runner", seed=k)
+                    assert isinstance(action, fr.FigureMove)
+                    where = state.figure(action.figure).place()
+                    if where == "waiting":
+                        click(f'#waiting [data-figure="{action.figure}"]')
+                    else:
+                        click(f'#board [data-square="{where}"]')
+                    for square in action.path:
+                        click(f'#board [data-square="{square}"]')
+                    if not action.path:
+                        click("#zero")
+                    elif js("return hs.building") is not None:
+                        click("#play")
+                state = fr.apply(state, action)
+                assert fr.state_from_json(js("return hs.state")) == state, (k, str(action))
+            assert state.phase is fr.Phase.OVER
+            assert "The game is over" in js("return document.getElementById('status').textContent")
+        finally:
+            chromium.quit()

@@ -19,6 +19,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Final
 
+from fearsome_rules.core.errors import quote
 from fearsome_rules.tools.installed_web import runtime as _runtime
 from fearsome_rules.tools.installed_web import wheels as _wheels
 from fearsome_rules.tools.web.site import (
@@ -67,6 +68,9 @@ def build(
             "its clone?): run fearsome-rules web in the clone"
         )
     out = (out or default_out()).resolve()
+    if out.is_dir() and any(out.iterdir()) and not (out / "build.json").is_file():
+        # The folder is replaced by the new build: never one that holds something else.
+        raise SiteError(f"{quote(str(out))} holds files but no site built here: not replaced")
     digest = _digest()
     stamp = out / "build.json"
     try:

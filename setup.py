@@ -11,7 +11,8 @@ compiler works, and the pure Python package everywhere else.
   is built without debug symbols and stripped.
 - The conformance suite's JSON Schemas, committed once in ``conformance/``, are copied into
   the wheel beside the runner that reads them (an editable install reads them in place); the
-  web page (``web/``) and the spec's texts likewise, for ``fearsome-rules web`` installed.
+  web page (``web/``) and the spec's texts likewise, for ``fearsome-rules web`` installed;
+  ``FEARSOME_RULES_NO_PAGE=1`` leaves them out of a wheel made for the browser.
 """
 
 from __future__ import annotations
@@ -115,6 +116,8 @@ class BuildPyWithSchemas(build_py):
             shutil.copyfile(Path("conformance") / name, target / name)
         page = Path(self.build_lib) / PAGE
         shutil.rmtree(page, ignore_errors=True)
+        if os.environ.get("FEARSOME_RULES_NO_PAGE") == "1":
+            return  # a wheel for the browser, which is served the page beside it
         shutil.copytree("web", page / "web")
         (page / "spec").mkdir()
         for spec in sorted(Path("spec").glob("*.md")):

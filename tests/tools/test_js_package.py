@@ -262,6 +262,8 @@ def _check_wheel_is_current() -> None:
     (engine,) = [w for w in manifest["wheels"] if w.startswith("fearsome_rules-")]
     with zipfile.ZipFile(JS / "wheels" / engine) as wheel:
         shipped = {n for n in wheel.namelist() if n.endswith(".py")}
+        # The page's files stay out of the browser's wheel (setup.py, FEARSOME_RULES_NO_PAGE).
+        assert not [n for n in wheel.namelist() if "installed_web/page/" in n]
         sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "fearsome_rules").rglob("*.py")}
         assert shipped == sources, (
             f"js/wheels is stale ({sorted(shipped ^ sources)[:3]}): npm run build in js/"

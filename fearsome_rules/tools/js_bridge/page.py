@@ -20,7 +20,7 @@ from fearsome_rules.core.state import GameState, Phase
 from fearsome_rules.formats.position_string import parse_position, position_string
 from fearsome_rules.tools.bots.simple import draw_tile as draw
 from fearsome_rules.tools.js_bridge.door import Args, BridgeError, Json, state_doc
-from fearsome_rules.tools.web.board import EXIT
+from fearsome_rules.tools.web.board import EXIT, clickable_svg
 from fearsome_rules.tools.web.panel import panel as players_panel
 from fearsome_rules.tools.web.walk import WalkView
 
@@ -48,8 +48,6 @@ def _squares_to(a: Args, name: str, what: str, valid: Callable[[str], bool]) -> 
 
 
 def board_svg(a: Args) -> Json:
-    from fearsome_rules.tools.web.board import clickable_svg  # as explain: when first asked
-
     marks = _squares_to(a, "marks", "a CSS class such as 'next'", _is_mark)
     labels = _squares_to(a, "labels", f"a label of 1-{MAX_LABEL} characters", _label)
     walk = a.action("walk") if a.has("walk") else None

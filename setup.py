@@ -10,7 +10,9 @@ compiler works, and the pure Python package everywhere else.
 - The generated C stays in ``build/cython``, out of the tree and out of the wheel; the module
   is built without debug symbols and stripped.
 - The conformance suite's JSON Schemas, committed once in ``conformance/``, are copied into
-  the wheel beside the runner that reads them (an editable install reads them in place).
+  the wheel beside the runner that reads them (an editable install reads them in place); the
+  web page (``web/``) and the spec's texts likewise, for ``fearsome-rules web`` installed;
+  ``FEARSOME_RULES_NO_PAGE=1`` leaves them out of a wheel made for the browser.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from setuptools.command.build_py import build_py
 KERNEL = Path("fearsome_rules") / "core" / "_kernel.py"
 SCHEMAS = ("schema.json", "protocol.schema.json")
 """The suite's schemas the runner reads (``fearsome_rules/tools/conformance/schemas.py``)."""
+PAGE = Path("fearsome_rules") / "tools" / "installed_web" / "page"
+"""Where the wheel carries ``web/`` and ``spec/*.md``."""
 
 
 def say(message: str) -> None:
@@ -98,16 +102,26 @@ class OptionalBuildExt(build_ext):
 
 
 class BuildPyWithSchemas(build_py):
-    """The package's files, and the conformance suite's schemas beside the runner."""
+    """The package's files, the conformance suite's schemas beside the runner, and the web
+    page's files and the spec's rule texts, from which an installed package builds its page
+    (``fearsome_rules/tools/installed_web``)."""
 
     def run(self) -> None:
         super().run()
-        if self.editable_mode:  # the runner reads them from the source tree
+        if self.editable_mode:  # the runner and the page read them from the source tree
             return
         target = Path(self.build_lib) / "fearsome_rules" / "tools" / "conformance"
         target.mkdir(parents=True, exist_ok=True)
         for name in SCHEMAS:
             shutil.copyfile(Path("conformance") / name, target / name)
+        page = Path(self.build_lib) / PAGE
+        shutil.rmtree(page, ignore_errors=True)
+        if os.environ.get("FEARSOME_RULES_NO_PAGE") == "1":
+            return  # a wheel for the browser, which is served the page beside it
+        shutil.copytree("web", page / "web")
+        (page / "spec").mkdir()
+        for spec in sorted(Path("spec").glob("*.md")):
+            shutil.copyfile(spec, page / "spec" / spec.name)
 
 
 setup(

@@ -164,6 +164,84 @@ export interface PositionSpec {
   options?: RuleOptions;
 }
 
+/** One frame of a monster walk: before it, after each step, the final look. */
+export interface WalkFrame {
+  /** `before the walk`, `step 3 of 8`, `final look`. */
+  readonly label: string;
+  /** The frame's explanation, its lines ending in their rule ids. */
+  readonly caption: string;
+  /** The engine's events of the frame, as text. */
+  readonly events: readonly string[];
+}
+
+export interface WalkFrames {
+  readonly tile: string;
+  readonly frames: readonly WalkFrame[];
+  /** The state the tile leads to (what `apply` answers). */
+  readonly after: State;
+}
+
+/** One value of an option in a comparison of readings. */
+export interface Reading {
+  readonly value: string;
+  /** Whether it is the option's default. */
+  readonly default: boolean;
+  /** `wrap_entry_figure=eat (default)`. */
+  readonly label: string;
+  /** Why the position cannot be set up under this value, or "". */
+  readonly error: string;
+  /** The walk explained under this value (as `explain`'s text), or "". */
+  readonly text: string;
+}
+
+export interface ReadingsComparison {
+  readonly option: string;
+  readonly readings: readonly Reading[];
+  /** The first step (from 1) where the walks part; steps + 1 for the final look; null: never. */
+  readonly firstDifference: number | null;
+  /** How the final positions differ, a line each. */
+  readonly differences: readonly string[];
+  /** Where the readings part, as `fearsome-rules explain --compare` says it. */
+  readonly summary: readonly string[];
+  /** The walks side by side, one board per reading ("" if none could be set up). */
+  readonly svg: string;
+}
+
+/** An option whose other value would change what an action does here. */
+export interface Mattered {
+  readonly option: string;
+  /** The other value, under which it differs. */
+  readonly value: string;
+  /** `result`, `refusal`, `legal moves`, `legal placements` or `outcome`. */
+  readonly how: string;
+}
+
+export interface PanelSeat {
+  readonly seat: string;
+  /** The seat's colour on the board, `#d62728`. */
+  readonly colour: string;
+  /** Who plays it, as given to `panel`. */
+  readonly player: string;
+  /** Figures out: the score. */
+  readonly out: number;
+  readonly waiting: number;
+  readonly removed: number;
+  readonly on_board: number;
+  readonly figures: number;
+  readonly to_move: boolean;
+}
+
+/** The players' panel beside the board: counted from the state, the result the engine's. */
+export interface Panel {
+  readonly seats: readonly PanelSeat[];
+  readonly phase: string;
+  readonly stage: number;
+  readonly round: number;
+  /** Tiles left in the deck. */
+  readonly deck: number;
+  readonly outcome: { readonly rule: string; readonly winners: readonly string[] } | null;
+}
+
 /** The engine: every method answers a promise; every state is plain, frozen JSON. */
 export declare class Engine {
   private constructor();
@@ -232,6 +310,29 @@ export declare class Engine {
     state: State,
     options?: { walk?: Action; title?: string; caption?: readonly string[] },
   ): Promise<string>;
+  /** `renderSvg`'s board with a layer of clickable squares on it: each `<rect>` carries
+   * `data-square` (a square, or `out` beyond the exit) and the class `sq` with its mark
+   * (`marks`: a CSS class such as `next`; `labels`: a short text in its corner). */
+  boardSvg(
+    state: State,
+    options?: {
+      marks?: Readonly<Record<string, string>>;
+      labels?: Readonly<Record<string, string>>;
+      walk?: Action;
+    },
+  ): Promise<string>;
+  /** A monster tile carried out, cut into frames with their explanations, for animation. */
+  walkFrames(state: State, tile: string): Promise<WalkFrames>;
+  /** The picture (SVG) of frame `k` of that walk. */
+  walkFrame(state: State, tile: string, k: number): Promise<string>;
+  /** The walk of `tile` under every value of `option`, and where the readings part. */
+  compareReadings(state: State, tile: string, option: string): Promise<ReadingsComparison>;
+  /** The options whose other value would change what `action` does in `state`. */
+  readingsThatMatter(state: State, action: Action): Promise<readonly Mattered[]>;
+  /** The players' panel; `players` says who plays each seat (`person`, a bot's name). */
+  panel(state: State, options?: { players?: readonly string[] }): Promise<Panel>;
+  /** At the monster's turn, a tile drawn with its exact chance: the same for the same seed. */
+  drawTile(state: State, options?: { seed?: number }): Promise<string>;
   /** A bot's action: `search` (with `nodes`, or `seconds`: not reproducible), `greedy`,
    * `runner`, `random`; the same `seed`, position and budget give the same action. */
   chooseMove(

@@ -55,6 +55,8 @@ def test_the_engine_installs_and_plays_with_attrs_and_cattrs_alone(tmp_path: Pat
     shutil.copytree(ROOT / "fearsome_rules", source / "fearsome_rules", ignore=junk)
     for name in ("setup.py", "pyproject.toml", "README.md", "MANIFEST.in"):
         shutil.copy(ROOT / name, source / name)
+    for folder in ("web", "spec"):  # the page and the rule texts an installed page is built from
+        shutil.copytree(ROOT / folder, source / folder)
     (source / "conformance").mkdir()
     for schema in ("schema.json", "protocol.schema.json"):
         shutil.copy(ROOT / "conformance" / schema, source / "conformance" / schema)

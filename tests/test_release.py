@@ -12,17 +12,20 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import subprocess
 import sys
 import tarfile
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import fearsome_rules as fr
 from fearsome_rules.cli import main
+from fearsome_rules.tools.web import site
 
 ROOT = Path(__file__).resolve().parent.parent
 PURE = os.environ.get("FEARSOME_RULES_PURE") == "1"
@@ -115,6 +118,9 @@ def test_the_wheel_carries_the_license_and_the_changelog(dist: Path) -> None:
     assert "fearsome_rules/py.typed" in names
     assert "fearsome_rules/tools/conformance/schema.json" in names
     assert "fearsome_rules/tools/conformance/protocol.schema.json" in names
+    # The page and the rule texts, from which fearsome-rules web builds the site installed.
+    page = "fearsome_rules/tools/installed_web/page"
+    assert {f"{page}/web/index.html", f"{page}/web/app.js", f"{page}/spec/monster.md"} <= names
     kernels = [n for n in names if n.startswith("fearsome_rules/core/_kernel")]
     if PURE:
         assert wheel.name.endswith("-py3-none-any.whl")
@@ -126,9 +132,12 @@ def test_the_wheel_carries_the_license_and_the_changelog(dist: Path) -> None:
         assert not any(n.endswith((".c", ".pxd")) for n in names)
 
 
-def test_the_wheel_installs_alone_and_plays(dist: Path, tmp_path: Path) -> None:
-    """Into an empty venv, from files only: the wheel and the dependency wheels it declares
-    (fetched beforehand by ``pip download``), so that an undeclared dependency fails here."""
+@pytest.fixture(scope="module")
+def venv(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty venv with the wheel installed from files only: the wheel and the dependency
+    wheels it declares (fetched beforehand by ``pip download``), so that an undeclared
+    dependency fails here."""
+    tmp_path = tmp_path_factory.mktemp("installed")
     wheel = _one(dist, "fearsome_rules-*.whl")
     deps = tmp_path / "deps"
     _run(sys.executable, "-m", "pip", "download", "--quiet", "--dest", deps, wheel)
@@ -139,6 +148,11 @@ def test_the_wheel_installs_alone_and_plays(dist: Path, tmp_path: Path) -> None:
         python,
         *("-m", "pip", "install", "--quiet", "--no-index", "--find-links", deps, wheel),
     )
+    return venv
+
+
+def test_the_wheel_installs_alone_and_plays(venv: Path, tmp_path: Path) -> None:
+    python = venv / "bin" / "python"
     elsewhere = tmp_path / "elsewhere"  # not the checkout: its package must not be imported
     elsewhere.mkdir()
     where = _run(
@@ -171,3 +185,124 @@ def test_the_compiled_wheel_repairs_to_manylinux(dist: Path, tmp_path: Path) -> 
     assert "manylinux_2_" in repaired.name, repaired.name
     with zipfile.ZipFile(repaired) as z:
         assert not [n for n in z.namelist() if ".libs/" in n]  # no library had to be bundled
+
+
+# --- fearsome-rules web, installed ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def web_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The environment of ``fearsome-rules web`` in the venv: a cache folder of its own, so
+    that the Pyodide runtime is fetched from the npm registry and checked, once a run."""
+    cache = tmp_path_factory.mktemp("cache")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    return {**env, "XDG_CACHE_HOME": str(cache)}
+
+
+def test_the_installed_package_builds_the_web_page(
+    venv: Path, web_env: dict[str, str], tmp_path: Path
+) -> None:
+    """With no clone anywhere: the page's files and rules from the wheel, the runtime fetched
+    (5.6 MB, about 2 s) and the wheels made from the venv's installed files."""
+    out = tmp_path / "site"
+    done = _build_site(venv, web_env, out)
+    assert Path(done.stdout.strip()) == out
+    assert "fetching Pyodide 0.29.5" in done.stderr
+    cached = Path(web_env["XDG_CACHE_HOME"]) / "fearsome-rules" / "pyodide-0.29.5"
+    assert (cached / "pyodide.asm.wasm").stat().st_size > 5_000_000
+    for name in ("index.html", "app.js", "online.js", "style.css", "fonts/LICENSE"):
+        assert (out / name).read_bytes() == (ROOT / "web" / name).read_bytes(), name
+    manifest = json.loads((out / "manifest.json").read_text("utf-8"))
+    assert manifest["pyodide"] == "0.29.5"
+    names = [Path(w).name for w in manifest["wheels"]]
+    assert [n.split("-")[0] for n in names] == [
+        "attrs",
+        "typing_extensions",
+        "cattrs",
+        "fearsome_rules",
+    ]
+    assert all(n.endswith("-py3-none-any.whl") for n in names), names
+    with zipfile.ZipFile(out / "wheels" / names[-1]) as z:
+        files = set(z.namelist())
+    assert "fearsome_rules/core/_kernel.py" in files
+    assert not [n for n in files if n.endswith((".so", ".pyc")) or "installed_web/page" in n]
+    rules = json.loads((out / "rules.json").read_text("utf-8"))
+    assert rules["MON-WRAP-OCCUPIED"]["file"] == "spec/monster.md"
+    assert rules == site.rules(ROOT)  # every rule's text, as a clone's build writes it
+    # A second build finds everything up to date (the same inputs), fetching nothing.
+    assert _build_site(venv, web_env, out).stderr == ""
+
+
+def _build_site(venv: Path, env: dict[str, str], out: Path) -> subprocess.CompletedProcess[str]:
+    """``fearsome-rules web --build-only`` run in the venv, elsewhere than the checkout."""
+    done = subprocess.run(
+        [venv / "bin" / "fearsome-rules", "web", "--build-only", "--out", out],
+        cwd=out.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def test_the_installed_package_serves_a_page_that_plays(
+    venv: Path, web_env: dict[str, str], tmp_path: Path
+) -> None:
+    """``fearsome-rules web`` served from the venv, the page loaded in headless Chromium and a
+    figure move played by clicks, the state after it the same as this engine's. About 15 s:
+    the page's start (Pyodide) in Chromium."""
+    from fearsome_rules.tools.web import browser as wb
+
+    if PURE:
+        pytest.skip("the page runs the pure wheel made from the installed files: once is enough")
+    reason = wb.missing()
+    if reason and not reason.startswith("no npm"):  # an installed package's page needs no npm
+        pytest.skip(f"no browser test: {reason}")
+    server = subprocess.Popen(
+        [venv / "bin" / "fearsome-rules", "web", "--port", "0", "--out", tmp_path / "site"],
+        cwd=tmp_path,
+        env=web_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        assert " at http://127.0.0.1:" in line, (line, server.stderr and server.stderr.read())
+        url = line.split(" at ", 1)[1].split()[0]
+        browser = wb.driver()
+        try:
+            wb.load(browser, url, timeout=120)
+            _play_one_move(browser)
+        finally:
+            browser.quit()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def _play_one_move(browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    def js(script: str) -> Any:
+        return browser.execute_script(script)
+
+    def click(css: str) -> None:
+        browser.find_element(By.CSS_SELECTOR, css).click()
+
+    if browser.find_element(By.CSS_SELECTOR, "#auto").is_selected():
+        click("#auto")  # no bot moves meanwhile
+    before = fr.state_from_json(js("return ff.call('state')"))
+    move = next(m for m in fr.legal_moves(before) if m.path)
+    assert before.figure(move.figure).place() == "waiting"
+    click(f'#waiting [data-figure="{move.figure}"]')
+    for square in move.path:
+        click(f'#board [data-square="{square}"]')
+    if js("return ff.view.building") is not None:
+        click("#play-move")
+    after = fr.state_from_json(js("return ff.call('state')"))
+    assert after == fr.apply(before, move)
+    assert js("return ff.view.record.length") == 1

@@ -48,6 +48,11 @@ for (const [name, args] of Object.entries({
   position_string: { state }, diagram: { state }, explain: { state: walk, tile: "8" },
   render_svg: { state: walk, walk: "reveal 8" }, choose_move: { state, nodes: 5 },
   rule_options: { options: { three_hits: true } },
+  board_svg: { state, marks: { p11: "next" }, labels: { p11: "1" } },
+  walk_frames: { state: walk, tile: "8" }, walk_frame: { state: walk, tile: "8", k: 1 },
+  compare_readings: { state: walk, tile: "8", option: "wrap_entry_figure" },
+  readings_that_matter: { state: walk, action: "reveal 8" },
+  panel: { state, players: ["person", "greedy"] }, draw_tile: { state: walk, seed: 1 },
 })) warmUp(name, args);
 warmUp("parse_position", { text: ask("position_string", { state }) });
 warmUp("parse_diagram", { text: ask("diagram", { state }) });

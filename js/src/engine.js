@@ -192,6 +192,37 @@ export class Engine {
     return this.#ask("render_svg", { state, walk: o.walk, title: o.title, caption: o.caption });
   }
 
+  async boardSvg(state, options) {
+    const o = bag("boardSvg", options, ["marks", "labels", "walk"]);
+    return this.#ask("board_svg", { state, marks: o.marks, labels: o.labels, walk: o.walk });
+  }
+
+  async walkFrames(state, tile) {
+    return this.#ask("walk_frames", { state, tile });
+  }
+
+  async walkFrame(state, tile, k) {
+    return this.#ask("walk_frame", { state, tile, k });
+  }
+
+  async compareReadings(state, tile, option) {
+    return this.#ask("compare_readings", { state, tile, option });
+  }
+
+  async readingsThatMatter(state, action) {
+    return this.#ask("readings_that_matter", { state, action });
+  }
+
+  async panel(state, options) {
+    const o = bag("panel", options, ["players"]);
+    return this.#ask("panel", { state, players: o.players });
+  }
+
+  async drawTile(state, options) {
+    const o = bag("drawTile", options, ["seed"]);
+    return this.#ask("draw_tile", { state, seed: o.seed });
+  }
+
   async chooseMove(state, options) {
     const o = bag("chooseMove", options, ["bot", "nodes", "seconds", "seed"]);
     return this.#ask("choose_move", { state, bot: o.bot, nodes: o.nodes, seconds: o.seconds, seed: o.seed });

@@ -245,6 +245,101 @@ test("renderSvg: the board, and a walk drawn on it", async () => {
   await refused(engine.renderSvg(game, { colour: "red" }), "ArgumentTypeError");
 });
 
+test("boardSvg: the clickable squares, marked and labelled", async () => {
+  const { next } = await engine.continuations(game, "A5");
+  const marks = Object.fromEntries(next.map((sq) => [sq, "next"]));
+  const svg = await engine.boardSvg(game, { marks, labels: { p11: "in" } });
+  // 156 squares and the exit beyond a1 (BRD-SQUARES), each a rect with its name.
+  assert.equal(svg.match(/<rect class="sq[ "][^>]*data-square=/g).length, 157);
+  assert.match(svg, /<rect class="sq next" data-square="p11"/);
+  assert.match(svg, /<rect class="sq off" data-square="out"/);
+  assert.match(svg, /<text class="sq-label"[^>]*>in<\/text>/);
+  assert.ok(!svg.includes('class="sq next" data-square="a1"'));
+  await refused(engine.boardSvg(game, { marks: { p11: 'x" onclick="y' } }), "BridgeError");
+  await refused(engine.boardSvg(game, { marks: { q12: "next" } }), "BridgeError");
+  await refused(engine.boardSvg(game, { labels: { p11: "a label far too long" } }), "BridgeError");
+  await refused(engine.boardSvg(game, { marks: ["p11"] }), "ArgumentTypeError");
+});
+
+test("walkFrames, walkFrame: the walk cut into frames for animation", async () => {
+  const before = await walkPosition();
+  const walk = await engine.walkFrames(before, "8");
+  // Tile 8: the position before, one frame per step (8), the final look.
+  assert.equal(walk.frames.length, 10);
+  assert.equal(walk.frames[0].label, "before the walk");
+  assert.deepEqual(walk.frames[0].events, []);
+  assert.equal(walk.frames[1].label, "step 1 of 8");
+  assert.ok(walk.frames[1].caption.includes("[MON-CHOOSE]"), walk.frames[1].caption);
+  // A5 is eaten on step 3, d1 (as applyTraced says).
+  assert.ok(walk.frames[3].events.some((e) => e.startsWith("FigureEaten A5 d1")), walk.frames[3].events);
+  assert.deepEqual(walk.after, await engine.apply(before, "reveal 8"));
+  const first = await engine.walkFrame(before, "8", 0);
+  const third = await engine.walkFrame(before, "8", 3);
+  assert.ok(first.startsWith("<svg") && third.startsWith("<svg") && first !== third);
+  await refused(engine.walkFrame(before, "8", 10), "BridgeError");
+  await refused(engine.walkFrames(game, "8"), "IllegalActionError", "RND-PHASES");
+});
+
+// The monster on p6 facing E walks through wall V onto a6, where A1 stands (MON-WRAP-OCCUPIED):
+// eaten by default, pushed on to b6 under wrap_entry_figure=push, and eaten there on step 2.
+const wrapPosition = async () =>
+  engine.position({
+    players: 4,
+    figures: { A1: "a6" },
+    moved: (await engine.newGame({ players: 4 })).figures.map((f) => f.name),
+    stones: [],
+    round: 2,
+    monster: "p6",
+    facing: "E",
+    deckLeft: ["5", "7", "8", "8", "10", "1hit", "2hits"],
+  });
+
+test("compareReadings, readingsThatMatter: Ask the rules", async () => {
+  const state = await wrapPosition();
+  assert.deepEqual(await engine.readingsThatMatter(state, "reveal 5"), [
+    { option: "wrap_entry_figure", value: "push", how: "result" },
+  ]);
+  assert.deepEqual(await engine.readingsThatMatter(game, "A5 p11 p10"), []);
+  const c = await engine.compareReadings(state, "5", "wrap_entry_figure");
+  assert.deepEqual(c.readings.map((r) => [r.value, r.default, r.error]), [["eat", true, ""], ["push", false, ""]]);
+  assert.equal(c.firstDifference, 1);
+  assert.ok(c.readings[0].text.includes("eats A1 on a6"), c.readings[0].text);
+  assert.ok(c.readings[1].text.includes("pushes A1 from a6 to b6"), c.readings[1].text);
+  assert.ok(c.summary.some((line) => line.includes("the final positions are the same")), c.summary);
+  assert.ok(c.svg.includes("wrap_entry_figure=push"));
+  const same = await engine.compareReadings(state, "5", "slide_over_figure");
+  assert.equal(same.firstDifference, null);
+  await refused(engine.compareReadings(state, "5", "no_such_option"), "ExplainError");
+  // A move at the monster's turn is refused under every reading alike: no reading matters.
+  assert.deepEqual(await engine.readingsThatMatter(state, "A5 p11"), []);
+  await refused(engine.readingsThatMatter(state, 5), "ArgumentTypeError");
+});
+
+test("panel: the players' facts, counted from the state", async () => {
+  const p = await engine.panel(game, { players: ["person", "greedy", "search"] });
+  assert.deepEqual(p.seats.map((s) => [s.seat, s.player, s.waiting, s.out, s.to_move]), [
+    ["A", "person", 4, 0, true], ["B", "greedy", 4, 0, false], ["C", "search", 4, 0, false],
+  ]);
+  assert.equal(p.seats[0].colour, "#d62728");
+  // Round 1 of stage 1 with all 8 tiles unrevealed (SET-DECK).
+  assert.deepEqual([p.phase, p.stage, p.round, p.deck, p.outcome], ["figures", 1, 1, 8, null]);
+  const over = await engine.position({ players: 2, figures: { A1: "out", A3: "out", A4: "out" }, deckLeft: ["7", "8", "10", "1hit", "2hits"] });
+  assert.deepEqual((await engine.panel(over)).outcome, { rule: "END-WIN", winners: ["A"] });
+  assert.equal((await engine.panel(over)).seats[0].out, 3);
+  await refused(engine.panel(game, { players: "person" }), "ArgumentTypeError");
+});
+
+test("drawTile: a tile of the deck, the same for the same seed", async () => {
+  const state = await walkPosition(); // 7 7 8 8 10 1hit 2hits left
+  const drawn = [];
+  for (let seed = 0; seed < 40; seed++) drawn.push(await engine.drawTile(state, { seed }));
+  // Over 40 seeds each of the 5 kinds left comes up (each has a chance of 1/7 or more).
+  assert.deepEqual([...new Set(drawn)].sort(), ["10", "1hit", "2hits", "7", "8"]);
+  assert.equal(await engine.drawTile(state, { seed: 7 }), drawn[7]);
+  await refused(engine.drawTile(game), "BridgeError");
+  await refused(engine.drawTile(state, { seed: 1.5 }), "ArgumentTypeError");
+});
+
 test("chooseMove: a bot's legal move, the same for the same seed", async () => {
   for (const bot of ["search", "greedy", "runner", "random"]) {
     const move = await engine.chooseMove(game, { bot, nodes: 20, seed: 5 });

@@ -81,6 +81,38 @@ def test_the_door_refuses_in_one_line() -> None:
         ("apply", "[" * (MAX_NESTING + 1) + "]" * (MAX_NESTING + 1), "BridgeError", "nested"),
         ("read_state", json.dumps({"state": "[" * 100_000}), "BridgeError", "nested"),
         ("apply", " " * (MAX_REQUEST + 1), "BridgeError", "at most 2,000,000"),
+        # A mark lands in an SVG attribute: a CSS class only; a label is short.
+        (
+            "board_svg",
+            json.dumps({"state": state, "marks": {"p11": '"/><x'}}),
+            "BridgeError",
+            "is not a CSS class",
+        ),
+        (
+            "board_svg",
+            json.dumps({"state": state, "marks": {"x" * 500: "next"}}),
+            "BridgeError",
+            "... (500 characters) is not a square",
+        ),
+        (
+            "board_svg",
+            json.dumps({"state": state, "labels": {"p11": "\n"}}),
+            "BridgeError",
+            "is not a label",
+        ),
+        (
+            "walk_frame",
+            json.dumps({"state": state, "tile": "8", "k": 0}),
+            "IllegalActionError",
+            "RND-PHASES",
+        ),
+        (
+            "panel",
+            json.dumps({"state": state, "players": ["x" * 41]}),
+            "BridgeError",
+            "more than 40",
+        ),
+        ("draw_tile", json.dumps({"state": state}), "BridgeError", "no tile to draw"),
         (
             "apply",
             json.dumps({"state": state, "action": "A5 o11"}),
@@ -124,7 +156,36 @@ def test_every_function_answers_what_the_engine_does() -> None:
     assert ask("chance_outcomes", state=doc) == []
     move = ask("choose_move", state=doc, bot="search", nodes=30, seed=4)
     assert move == str(choose(game, Budget(nodes=30), bot="search", seed=4))
-    assert len(FUNCTIONS) == 27
+    assert len(FUNCTIONS) == 34
+
+
+def test_the_pages_functions_answer_what_the_page_does() -> None:
+    """The functions a page needs beyond the engine's (js_bridge/page.py) against the page's own
+    Python on the same input: the marked board, the walk's frames, the panel, the seeded draw."""
+    import random
+
+    from fearsome_rules.tools.bots.simple import draw_tile
+    from fearsome_rules.tools.web.board import clickable_svg
+    from fearsome_rules.tools.web.panel import panel
+    from fearsome_rules.tools.web.walk import WalkView
+
+    game = fr.new_game(3)
+    doc = fr.state_to_json(game)
+    marks, labels = {"p11": "next", "out": "off"}, {"p11": "1"}
+    svg = ask("board_svg", state=doc, marks=marks, labels=labels)
+    assert svg == clickable_svg(game, marks, labels)
+    kinds = ["person", "greedy", "search"]
+    assert ask("panel", state=doc, players=kinds) == panel(game, kinds)
+    everyone = [f.name for f in fr.new_game(2).figures]
+    walk = fr.position(2, figures={"A5": "d1"}, moved=everyone, monster="a1", facing="E")
+    wdoc = fr.state_to_json(walk)
+    view = WalkView(walk, "8")
+    frames = ask("walk_frames", state=wdoc, tile="8")
+    assert frames["frames"] == view.summary()["frames"]
+    assert frames["after"] == fr.state_to_json(fr.apply(walk, fr.Reveal("8")))
+    assert ask("walk_frame", state=wdoc, tile="8", k=4) == view.svg(4)
+    tile = draw_tile(walk, random.Random(11)).tile
+    assert ask("draw_tile", state=wdoc, seed=11) == tile
 
 
 # --- the schemas the types are generated from ----------------------------------------------------
@@ -201,6 +262,8 @@ def _check_wheel_is_current() -> None:
     (engine,) = [w for w in manifest["wheels"] if w.startswith("fearsome_rules-")]
     with zipfile.ZipFile(JS / "wheels" / engine) as wheel:
         shipped = {n for n in wheel.namelist() if n.endswith(".py")}
+        # The page's files stay out of the browser's wheel (setup.py, FEARSOME_RULES_NO_PAGE).
+        assert not [n for n in wheel.namelist() if "installed_web/page/" in n]
         sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "fearsome_rules").rglob("*.py")}
         assert shipped == sources, (
             f"js/wheels is stale ({sorted(shipped ^ sources)[:3]}): npm run build in js/"
@@ -323,3 +386,74 @@ def test_a_seeded_game_in_chromium_through_a_web_worker(tmp_path: Path) -> None:
         finally:
             chromium.quit()
     _same_game([json.loads(x) for x in lines])
+
+
+def test_the_hot_seat_example_plays_a_whole_game_by_clicks() -> None:
+    """js/examples/hot-seat.html, the package's smallest page, in headless Chromium: a 2-player
+    game played to its end by clicks only (a figure, its squares, Play or the zero move, Reveal),
+    the moves chosen here by the runner bot, each state the page then holds equal to this
+    engine's after the same action; a click off the offered squares shows the rule it breaks.
+    About 60 s: some 100 actions of 2 to 4 clicks, each answered by the engine in the worker."""
+    from selenium.webdriver.common.by import By
+
+    from fearsome_rules.tools.web import browser as wb
+
+    missing = _package_missing() or wb.missing()
+    if missing:
+        pytest.skip(missing)
+    _check_wheel_is_current()
+    with wb.served(JS) as (_httpd, url):
+        chromium = wb.driver()
+        try:
+            chromium.get(f"{url}examples/hot-seat.html?frame=0")
+
+            def js(script: str) -> Any:
+                return chromium.execute_script(script)
+
+            def idle(seconds: float = 120) -> None:
+                deadline = time.monotonic() + seconds
+                while not js("return !!(window.hs && hs.state && hs.pending === 0)"):
+                    assert time.monotonic() < deadline, "the page did not answer"
+                    time.sleep(0.02)
+
+            def click(css: str) -> None:
+                chromium.find_element(By.CSS_SELECTOR, css).click()
+                idle()
+
+            idle(300)  # the engine's start
+            state = fr.state_from_json(js("return hs.state"))
+            assert state == fr.new_game(2)
+            # A waiting figure chosen, then a square it cannot step onto: refused with the rule.
+            click('#waiting [data-figure="A5"]')
+            with pytest.raises(fr.RuleError) as refused:
+                fr.continuations(state, fr.FigureMove("A5", ("a1",)))
+            click('#board [data-square="a1"]')
+            shown = js("return document.getElementById('message').dataset.rule")
+            assert shown and shown == refused.value.rule
+            click("#cancel")
+            for k in range(400):
+                if state.phase is fr.Phase.OVER:
+                    break
+                if state.phase is fr.Phase.MONSTER:
+                    click("#reveal")
+                    action = fr.parse_action(js("return hs.actions.at(-1)"))
+                else:
+                    action = choose(state, None, bot="runner", seed=k)
+                    assert isinstance(action, fr.FigureMove)
+                    where = state.figure(action.figure).place()
+                    if where == "waiting":
+                        click(f'#waiting [data-figure="{action.figure}"]')
+                    else:
+                        click(f'#board [data-square="{where}"]')
+                    for square in action.path:
+                        click(f'#board [data-square="{square}"]')
+                    if not action.path:
+                        click("#zero")
+                    elif js("return hs.building") is not None:
+                        click("#play")
+                state = fr.apply(state, action)
+                assert fr.state_from_json(js("return hs.state")) == state, (k, str(action))
+            assert state.phase is fr.Phase.OVER
+            assert "The game is over" in js("return document.getElementById('status').textContent")
+        finally:
+            chromium.quit()

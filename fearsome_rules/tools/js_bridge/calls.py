@@ -37,6 +37,7 @@ from fearsome_rules.formats.record import GameRecord
 from fearsome_rules.formats.state_json import action_to_json, options_doc
 from fearsome_rules.tools.bots.registry import BOTS, choose
 from fearsome_rules.tools.bots.search import Budget
+from fearsome_rules.tools.js_bridge import page
 from fearsome_rules.tools.js_bridge.door import (
     MAX_ACTIONS,
     MAX_NODES,
@@ -196,7 +197,7 @@ def _parse_position(a: Args) -> Json:
     if a.has("options"):
         # The options given replace the string's own, and the position is read again under
         # them: a position that one reading cannot reach is refused by the reader, not here.
-        state = parse_position(position_string(state.replace(options=a.options())))
+        state = page.under(state, a.options())
     return state_doc(state)
 
 
@@ -374,6 +375,13 @@ _TABLE: Final[tuple[tuple[str, Function, tuple[str, ...]], ...]] = (
     ("render_svg", _render_svg, ("state", "walk", "title", "caption")),
     ("choose_move", _choose_move, ("state", "bot", "nodes", "seconds", "seed")),
     ("rule_options", _rule_options, ("options",)),
+    ("board_svg", page.board_svg, ("state", "marks", "labels", "walk")),
+    ("walk_frames", page.walk_frames, ("state", "tile")),
+    ("walk_frame", page.walk_frame, ("state", "tile", "k")),
+    ("compare_readings", page.compare_readings, ("state", "tile", "option")),
+    ("readings_that_matter", page.readings_that_matter, ("state", "action")),
+    ("panel", page.panel, ("state", "players")),
+    ("draw_tile", page.draw_tile, ("state", "seed")),
 )
 _FUNCTIONS: Final[Mapping[str, Function]] = {name: f for name, f, _ in _TABLE}
 _PARAMETERS: Final[Mapping[str, tuple[str, ...]]] = {name: p for name, _, p in _TABLE}

@@ -3,7 +3,8 @@ drawn over it and the caption and legend lines under it.
 
 - :func:`render_svg`: the board as printed with its pieces (:mod:`.pieces`); a walk is drawn as
   a numbered path (:mod:`.paths`).
-- :func:`render_panels`: several boards side by side (two readings of a rule).
+- :func:`render_panels`: several boards side by side (two readings of a rule);
+  :func:`render_readings`, those of a comparison of readings.
 
 The SVG is valid XML.
 """
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 import attrs
 
 from fearsome_rules.core.state import OUT, REMOVED, WAITING, GameState
+from fearsome_rules.tools.explain import Comparison
 from fearsome_rules.tools.render.canvas import BOARD_H, BOARD_W, LINE, MARGIN, PATH_COLOUR, esc
 from fearsome_rules.tools.render.paths import draw_walk
 from fearsome_rules.tools.render.pieces import draw_board, draw_monster
@@ -54,6 +56,17 @@ def render_svg(
 ) -> str:
     """The position (and the walk, if given) as an SVG document."""
     return render_panels([Panel(state, walk_trail(state, walk), title, tuple(caption))])
+
+
+def render_readings(comparison: Comparison, prefix: str = "cmp") -> str:
+    """The walks of a comparison of readings side by side, one board per reading that could be
+    set up, titled with its reading; "" when none could."""
+    panels = [
+        Panel(r.explanation.trail.before, r.explanation.trail, title=r.label)
+        for r in comparison.readings
+        if r.explanation is not None
+    ]
+    return render_panels(panels, prefix=prefix) if panels else ""
 
 
 def render_panels(panels: Sequence[Panel], prefix: str = "ff") -> str:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import sys
 import types
@@ -190,16 +189,8 @@ def build(js: Path = JS, log: Any = print) -> None:
         raise site.SiteError(f"stale: {', '.join(old)}: run npm run derive in js/ and commit them")
     wheels = js / "wheels"
     shutil.rmtree(wheels, ignore_errors=True)
-    # The engine's wheel without the web page's files (setup.py): the package serves no page.
-    before = os.environ.get("FEARSOME_RULES_NO_PAGE")
-    os.environ["FEARSOME_RULES_NO_PAGE"] = "1"
-    try:
-        names = site.wheels(ROOT, wheels, log)
-    finally:
-        if before is None:
-            del os.environ["FEARSOME_RULES_NO_PAGE"]
-        else:
-            os.environ["FEARSOME_RULES_NO_PAGE"] = before
+    # site.wheels makes the engine's wheel without the web page's files (setup.py).
+    names = site.wheels(ROOT, wheels, log)
     manifest = {"pyodide": site.PYODIDE_VERSION, "wheels": names}
     (wheels / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", "utf-8")
     (js / "rules.json").write_text(json.dumps(site.rules(ROOT)) + "\n", "utf-8")

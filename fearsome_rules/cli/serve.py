@@ -36,8 +36,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--web",
         metavar="DIR",
-        help="the built web page to serve at / (default: the clone's build/web, if built by "
-        "fearsome-rules web --build-only)",
+        help="the built web page to serve at / (default: the page fearsome-rules web "
+        "--build-only built: the clone's build/web, or an installed package's in the user's "
+        "cache folder)",
     )
     p.add_argument("--log-requests", action="store_true", help="log a line per request")
     p.add_argument(
@@ -59,7 +60,10 @@ def _page(folder: str | None) -> Path | None:
     try:
         built = project_root() / "build" / "web"
     except SiteError:
-        return None
+        # An installed package: the page `fearsome-rules web --build-only` built in the cache.
+        from fearsome_rules.tools import installed_web
+
+        built = installed_web.default_out()
     return built if (built / "manifest.json").is_file() else None
 
 

@@ -131,3 +131,27 @@ def test_a_folder_that_is_not_a_site_is_never_replaced(
     with pytest.raises(SiteError, match="holds files but no site built here: not replaced"):
         iw.build(mine)
     assert (mine / "notes.txt").read_text("utf-8") == "mine"
+
+
+def test_serve_finds_the_page_an_installed_package_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``fearsome-rules serve`` outside a clone serves the page ``web --build-only`` built in
+    the user's cache folder, and no page (the API alone) until it is built."""
+    from fearsome_rules.cli import serve
+    from fearsome_rules.tools import installed_web
+    from fearsome_rules.tools.web import site
+
+    def no_clone() -> Path:
+        raise SiteError("not in a clone")
+
+    monkeypatch.setattr(site, "project_root", no_clone)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    built = installed_web.default_out()
+    assert built.is_relative_to(tmp_path)
+    assert serve._page(None) is None
+    built.mkdir(parents=True)
+    (built / "index.html").write_text("<!doctype html>", "utf-8")
+    assert serve._page(None) is None  # half a site: no manifest yet
+    (built / "manifest.json").write_text("{}", "utf-8")
+    assert serve._page(None) == built

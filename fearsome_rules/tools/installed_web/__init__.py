@@ -27,6 +27,7 @@ from fearsome_rules.tools.web.site import (
     PYODIDE_VERSION,
     RUNTIME_FILES,
     SiteError,
+    finish,
     rules,
 )
 
@@ -87,11 +88,5 @@ def build(
         shutil.copy2(pyodide / name, tmp / "pyodide" / name)
     log("the wheels, from the installed files")
     names = [_wheels.wheel(project, tmp / "wheels") for project in (*DEPENDENCIES, ENGINE)]
-    (tmp / "rules.json").write_text(json.dumps(rules(PAGE)), "utf-8")
-    manifest = {"pyodide": PYODIDE_VERSION, "wheels": [f"wheels/{w}" for w in names]}
-    (tmp / "manifest.json").write_text(json.dumps(manifest, indent=2), "utf-8")
-    (tmp / "build.json").write_text(json.dumps({"inputs": digest}), "utf-8")
-    shutil.rmtree(out, ignore_errors=True)
-    tmp.rename(out)
-    log(f"built {out}")
+    finish(tmp, out, rules(PAGE), names, digest, log)
     return out

@@ -169,7 +169,13 @@ def wheels(root: Path, into: Path, log: Callable[[str], None]) -> list[str]:
     (``js/``) both ship these."""
     pip = [sys.executable, "-m", "pip"]
     log("pip wheel (the engine's pure wheel)")
-    env = {**os.environ, "FEARSOME_RULES_PURE": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    # The browser's wheel leaves out the page's own files (setup.py): the page is beside it.
+    env = {
+        **os.environ,
+        "FEARSOME_RULES_PURE": "1",
+        "FEARSOME_RULES_NO_PAGE": "1",
+        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+    }
     engine = into / "engine"
     # setuptools copies the package into build/lib and keeps what an earlier build left there:
     # a module since renamed or deleted would be in the wheel too.
@@ -232,14 +238,28 @@ def build(
         shutil.copytree(root / "web", tmp)
         _runtime(root, tmp / "pyodide", log)
         names = wheels(root, tmp / "wheels", log)
-        (tmp / "rules.json").write_text(json.dumps(rules(root)), "utf-8")
-        manifest = {"pyodide": PYODIDE_VERSION, "wheels": [f"wheels/{w}" for w in names]}
-        (tmp / "manifest.json").write_text(json.dumps(manifest, indent=2), "utf-8")
-        (tmp / "build.json").write_text(json.dumps({"inputs": digest}), "utf-8")
-        shutil.rmtree(out, ignore_errors=True)
-        tmp.rename(out)
-        log(f"built {out}")
+        finish(tmp, out, rules(root), names, digest, log)
     return out
+
+
+def finish(
+    tmp: Path,
+    out: Path,
+    texts: dict[str, dict[str, str]],
+    names: list[str],
+    digest: str,
+    log: Callable[[str], None],
+) -> None:
+    """Write the rule texts, the manifest of the wheels and the build's stamp into the new site
+    ``tmp``, then put it in the place of ``out`` (a clone's build and an installed package's
+    end alike)."""
+    (tmp / "rules.json").write_text(json.dumps(texts), "utf-8")
+    manifest = {"pyodide": PYODIDE_VERSION, "wheels": [f"wheels/{w}" for w in names]}
+    (tmp / "manifest.json").write_text(json.dumps(manifest, indent=2), "utf-8")
+    (tmp / "build.json").write_text(json.dumps({"inputs": digest}), "utf-8")
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    log(f"built {out}")
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):

@@ -9,8 +9,9 @@ compiler works, and the pure Python package everywhere else.
   edited without rebuilding is refused at import (``fearsome_rules/core/__init__.py``).
 - The generated C stays in ``build/cython``, out of the tree and out of the wheel; the module
   is built without debug symbols and stripped.
-- The conformance suite's JSON Schemas, committed once in ``conformance/``, are copied into
-  the wheel beside the runner that reads them (an editable install reads them in place).
+- The conformance suite's JSON Schemas and its cases, committed once in ``conformance/``, are
+  copied into the wheel beside the runner that reads them, so that ``fearsome-rules conform``
+  runs the suite from a ``pip install`` (an editable install reads them in place).
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from setuptools.command.build_py import build_py
 KERNEL = Path("fearsome_rules") / "core" / "_kernel.py"
 SCHEMAS = ("schema.json", "protocol.schema.json")
 """The suite's schemas the runner reads (``fearsome_rules/tools/conformance/schemas.py``)."""
+CASES = Path("conformance") / "cases"
+"""The suite's case files, which ``conform`` runs when given none (``runner.default_paths``)."""
 
 
 def say(message: str) -> None:
@@ -98,7 +101,7 @@ class OptionalBuildExt(build_ext):
 
 
 class BuildPyWithSchemas(build_py):
-    """The package's files, and the conformance suite's schemas beside the runner."""
+    """The package's files, and the conformance suite's schemas and cases beside the runner."""
 
     def run(self) -> None:
         super().run()
@@ -108,6 +111,9 @@ class BuildPyWithSchemas(build_py):
         target.mkdir(parents=True, exist_ok=True)
         for name in SCHEMAS:
             shutil.copyfile(Path("conformance") / name, target / name)
+        (target / "cases").mkdir(exist_ok=True)
+        for case_file in sorted(CASES.glob("*.yaml")):
+            shutil.copyfile(case_file, target / "cases" / case_file.name)
 
 
 setup(

@@ -9,10 +9,12 @@ compiler works, and the pure Python package everywhere else.
   edited without rebuilding is refused at import (``fearsome_rules/core/__init__.py``).
 - The generated C stays in ``build/cython``, out of the tree and out of the wheel; the module
   is built without debug symbols and stripped.
-- The conformance suite's JSON Schemas, committed once in ``conformance/``, are copied into
-  the wheel beside the runner that reads them (an editable install reads them in place); the
-  web page (``web/``) and the spec's texts likewise, for ``fearsome-rules web`` installed;
-  ``FEARSOME_RULES_NO_PAGE=1`` leaves them out of a wheel made for the browser.
+- The conformance suite's JSON Schemas and its cases, committed once in ``conformance/``, are
+  copied into the wheel beside the runner that reads them, so that ``fearsome-rules conform``
+  runs the suite from a ``pip install`` (an editable install reads them in place); the web page
+  (``web/``) and the spec's texts likewise, for ``fearsome-rules web`` installed;
+  ``FEARSOME_RULES_NO_PAGE=1`` leaves the page, the texts and the cases out of a wheel made for
+  the browser.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ SCHEMAS = ("schema.json", "protocol.schema.json")
 """The suite's schemas the runner reads (``fearsome_rules/tools/conformance/schemas.py``)."""
 PAGE = Path("fearsome_rules") / "tools" / "installed_web" / "page"
 """Where the wheel carries ``web/`` and ``spec/*.md``."""
+CASES = Path("conformance") / "cases"
+"""The suite's case files, which ``conform`` runs when given none (``runner.default_paths``)."""
 
 
 def say(message: str) -> None:
@@ -102,9 +106,9 @@ class OptionalBuildExt(build_ext):
 
 
 class BuildPyWithSchemas(build_py):
-    """The package's files, the conformance suite's schemas beside the runner, and the web
-    page's files and the spec's rule texts, from which an installed package builds its page
-    (``fearsome_rules/tools/installed_web``)."""
+    """The package's files, the conformance suite's schemas and cases beside the runner, and
+    the web page's files and the spec's rule texts, from which an installed package builds its
+    page (``fearsome_rules/tools/installed_web``)."""
 
     def run(self) -> None:
         super().run()
@@ -116,8 +120,12 @@ class BuildPyWithSchemas(build_py):
             shutil.copyfile(Path("conformance") / name, target / name)
         page = Path(self.build_lib) / PAGE
         shutil.rmtree(page, ignore_errors=True)
+        shutil.rmtree(target / "cases", ignore_errors=True)
         if os.environ.get("FEARSOME_RULES_NO_PAGE") == "1":
-            return  # a wheel for the browser, which is served the page beside it
+            return  # a wheel for the browser: served the page beside it, it runs no suite
+        (target / "cases").mkdir()
+        for case_file in sorted(CASES.glob("*.yaml")):
+            shutil.copyfile(case_file, target / "cases" / case_file.name)
         shutil.copytree("web", page / "web")
         (page / "spec").mkdir()
         for spec in sorted(Path("spec").glob("*.md")):

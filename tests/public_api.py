@@ -154,7 +154,7 @@ def _describe(path: str, value: object) -> Iterator[str]:
         yield from _parameters(path, value)
 
 
-def _resolve(path: str) -> Any:
+def resolve(path: str) -> Any:
     """The object a dotted path names: the longest importable module, then attributes
     (``fearsome_rules.board`` is an attribute of the package, not a module of that name)."""
     parts = path.split(".")
@@ -182,7 +182,7 @@ def python_names() -> tuple[set[str], list[str]]:
     missing = []
     for module_name in MODULES:
         try:
-            module = _resolve(module_name)
+            module = resolve(module_name)
         except ImportError:
             if module_name not in OPTIONAL:
                 raise
@@ -192,7 +192,7 @@ def python_names() -> tuple[set[str], list[str]]:
         for name in module_names(module):
             names.update(_describe(f"{module_name}.{name}", getattr(module, name)))
     for path in SINGLE:
-        names.update(_describe(path, _resolve(path)))
+        names.update(_describe(path, resolve(path)))
     return names, missing
 
 

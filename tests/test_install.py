@@ -1,8 +1,8 @@
 """The engine installs and plays with attrs and cattrs alone (issue 31): the pure wheel built
 from this tree, installed into an empty virtual environment, imports without the tools, PyYAML
 or jsonschema, plays a game, and the README's first command runs; a subcommand that needs the
-``conformance`` extra says so in one line. The wheel carries the conformance suite's schemas,
-which the repository holds once, in ``conformance/``."""
+``conformance`` extra says so in one line. The wheel carries the conformance suite's schemas
+and cases, which the repository holds once, in ``conformance/``."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def test_the_engine_installs_and_plays_with_attrs_and_cattrs_alone(tmp_path: Pat
         shutil.copy(ROOT / name, source / name)
     for folder in ("web", "spec"):  # the page and the rule texts an installed page is built from
         shutil.copytree(ROOT / folder, source / folder)
-    (source / "conformance").mkdir()
+    shutil.copytree(ROOT / "conformance" / "cases", source / "conformance" / "cases")
     for schema in ("schema.json", "protocol.schema.json"):
         shutil.copy(ROOT / "conformance" / schema, source / "conformance" / schema)
     wheels = tmp_path / "wheels"
@@ -76,6 +76,9 @@ def test_the_engine_installs_and_plays_with_attrs_and_cattrs_alone(tmp_path: Pat
         for schema in ("schema.json", "protocol.schema.json"):
             shipped = z.read(f"fearsome_rules/tools/conformance/{schema}")
             assert shipped == (ROOT / "conformance" / schema).read_bytes()
+        for case_file in (ROOT / "conformance" / "cases").glob("*.yaml"):
+            shipped = z.read(f"fearsome_rules/tools/conformance/cases/{case_file.name}")
+            assert shipped == case_file.read_bytes()
         metadata = z.read(next(n for n in names if n.endswith(".dist-info/METADATA")))
     assert not [n for n in names if n.endswith((".c", ".pxd", ".so"))]
     required = [

@@ -134,19 +134,20 @@ def test_the_wheel_carries_the_license_and_the_changelog(dist: Path) -> None:
 
 @pytest.fixture(scope="module")
 def venv(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An empty venv with the wheel installed from files only: the wheel and the dependency
-    wheels it declares (fetched beforehand by ``pip download``), so that an undeclared
-    dependency fails here."""
+    """An empty venv with the wheel installed from files only: the wheel with its
+    ``conformance`` extra and the dependency wheels they declare (fetched beforehand by ``pip
+    download``), so that an undeclared dependency fails here."""
     tmp_path = tmp_path_factory.mktemp("installed")
     wheel = _one(dist, "fearsome_rules-*.whl")
+    with_extra = f"fearsome_rules[conformance] @ {wheel.as_uri()}"
     deps = tmp_path / "deps"
-    _run(sys.executable, "-m", "pip", "download", "--quiet", "--dest", deps, wheel)
+    _run(sys.executable, "-m", "pip", "download", "--quiet", "--dest", deps, with_extra)
     venv = tmp_path / "venv"
     _run(sys.executable, "-m", "venv", venv)
     python = venv / "bin" / "python"
     _run(
         python,
-        *("-m", "pip", "install", "--quiet", "--no-index", "--find-links", deps, wheel),
+        *("-m", "pip", "install", "--quiet", "--no-index", "--find-links", deps, with_extra),
     )
     return venv
 
@@ -169,6 +170,12 @@ def test_the_wheel_installs_alone_and_plays(venv: Path, tmp_path: Path) -> None:
     assert played == here.getvalue()
     assert "winner: A" in played.splitlines()[-1]
     assert fr.COMPILED is not PURE
+    conformed = _run(venv / "bin" / "fearsome-rules", "conform", cwd=elsewhere)
+    here = io.StringIO()
+    with contextlib.redirect_stdout(here):
+        assert main(["conform", str(ROOT / "conformance" / "cases")]) == 0
+    assert conformed == here.getvalue()  # every case of the checkout, passed
+    assert conformed.splitlines()[-1].endswith(" passed, 0 failed"), conformed[-500:]
 
 
 @pytest.mark.skipif(PURE, reason="the pure wheel is for every platform: nothing to repair")

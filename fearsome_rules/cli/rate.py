@@ -95,7 +95,8 @@ def run(args: argparse.Namespace) -> int:
         with running(args) as run_on:
             print(
                 f"Fearsome Floors ratings: {args.players}-player tables of {', '.join(names)}; "
-                f"{len(tables)} seatings x {args.games} games = {total} games, "
+                f"{len(tables)} seatings x {args.games} game{'s' * (args.games != 1)}"
+                f" = {total} games, "
                 f"{args.setup} setup, seed {args.seed}"
             )
             started = time.monotonic()

@@ -282,9 +282,13 @@ def run(
 
 
 def default_paths() -> list[Path]:
-    """``conformance/cases`` of the current folder, or of the source tree of this package."""
-    for base in (Path.cwd(), SOURCE_TREE):
-        cases = base / "conformance" / "cases"
+    """``conformance/cases`` of the current folder, or of the source tree of this package, or
+    else the copy of the suite's cases that the wheel carries (setup.py puts it there)."""
+    for cases in (
+        Path.cwd() / "conformance" / "cases",
+        SOURCE_TREE / "conformance" / "cases",
+        Path(__file__).resolve().parent / "cases",
+    ):
         if cases.is_dir():
             return [cases]
     return []

@@ -51,9 +51,9 @@ BUSY_MS: Final = 30_000
 """How long an SQLite writer waits for the lock before it gives up."""
 FIXED: Final = 65_536
 """Games whose fixed part a process keeps (a few hundred bytes each)."""
-POOL: Final = 20
-"""Database connections a process keeps open (as many more while busy); two processes stay
-under PostgreSQL's default of 100 connections."""
+POOL: Final = 16
+"""Database connections a process keeps open for reads (as many more while busy); with its
+pool for transactions, two processes stay under PostgreSQL's default of 100 connections."""
 
 
 class _Lost(Exception):
@@ -179,10 +179,15 @@ class Store:
             self.engine = _sqlite_engine(self.url)
             self.reader = self.engine
         else:
-            # No ping before each use (a round trip each): a connection the database dropped
-            # fails one request, and SQLAlchemy then replaces the whole pool.
-            self.engine = create_engine(self.url, pool_size=POOL, max_overflow=POOL)
-            self.reader = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+            # Two pools: transactions (creating a game, the online claims) and statements that
+            # stand alone (the reads, the append), whose connections stay in autocommit
+            # instead of being switched, a round trip, at each use. No ping before each use
+            # (a round trip too): a connection the database dropped fails one request, and
+            # SQLAlchemy then replaces the whole pool.
+            self.engine = create_engine(self.url, pool_size=POOL // 4, max_overflow=POOL // 2)
+            self.reader = create_engine(
+                self.url, pool_size=POOL, max_overflow=POOL, isolation_level="AUTOCOMMIT"
+            )
         try:
             with self.writing() as conn:
                 schema.migrate(conn)
@@ -191,6 +196,7 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+        self.reader.dispose()
 
     @contextmanager
     def writing(self) -> Iterator[Connection]:

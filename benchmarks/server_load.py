@@ -22,6 +22,11 @@ interleaved, and prints each run with the load average, then the medians.
 games under new ids, their events included: PostgreSQL's ``COPY``, SQLite's ``executemany`` in
 one transaction), the plans of the reads (``EXPLAIN``), then one server's latency for
 ``GET /api/games/ID`` of random ids (each game read once: no process has it cached).
+``--direct N``: N actions through :class:`~fearsome_rules.tools.server.games.Games` in this
+process, no HTTP (a GET with a token, then the POST, one game after another): the medians of
+each, on SQLite and on PostgreSQL (with ``PYTHONPATH=DIR``, the ``fearsome_rules`` of another
+commit unpacked in DIR by ``git archive``, to compare; the servers of the other modes follow it
+too).
 ``--kills N``: the crash tests' loop (tests/server_harness.py) with N kills on SQLite, and the
 same checks: every acknowledged action there once, none unacknowledged, every game replaying to
 what its client last saw.
@@ -50,6 +55,7 @@ import httpx
 import websockets
 from server_harness import (
     Cluster,
+    Server,
     check_games,
     play_through_kills,
     postgres_bin,
@@ -344,7 +350,47 @@ def stored(n: int, folder: Path, cluster: Cluster | None, args: argparse.Namespa
                 f.unlink()
 
 
-COLUMNS = ("committed/s", "POST p50", "POST p99", "push p50", "push p99", "errors")
+def direct(n: int, url: str) -> tuple[float, float]:
+    """The median GET with a token and POST of ``n`` actions, in ms, without HTTP."""
+    from fearsome_rules.tools.server.games import Games
+    from fearsome_rules.tools.server.storage import Store
+
+    games = Games(Store(url))
+    rng = random.Random(1)
+    view_ms: list[float] = []
+    post_ms: list[float] = []
+    while len(post_ms) < n:
+        game = games.create(4)
+        gid = game["game"]
+        tokens = {s["seat"]: s["token"] for s in game["seats"]}
+        while len(post_ms) < n:
+            seen = games.view(gid)
+            if seen["outcome"] is not None:
+                break
+            mover = seen["to_move"]
+            if mover is None:  # the server's tile, played here as a process would
+                games.serve_turns(gid)
+                continue
+            began = time.perf_counter()
+            seen = games.view(gid, tokens[mover])
+            view_ms.append((time.perf_counter() - began) * 1000)
+            began = time.perf_counter()
+            games.post(gid, tokens[mover], seen["seq"], rng.choice(seen["legal_actions"]),
+                       uuid.uuid4().hex)  # fmt: skip
+            post_ms.append((time.perf_counter() - began) * 1000)
+    games.store.close()
+    return statistics.median(view_ms), statistics.median(post_ms)
+
+
+COLUMNS = (
+    "server CPU ms/action",
+    "committed/s",
+    "POST p50",
+    "POST p99",
+    "push p50",
+    "push p99",
+    "errors",
+)
 
 
 def load_row(db: str, processes: int, args: argparse.Namespace, folder: Path) -> dict[str, float]:
@@ -352,9 +398,12 @@ def load_row(db: str, processes: int, args: argparse.Namespace, folder: Path) ->
     with servers(db, folder, processes, cpus=cpus) as started:
         load = Load([s.url for s in started], args.games, args.rate, args.seconds)
         began = time.monotonic()
+        spent = sum(_cpu_seconds(s) for s in started)
         asyncio.run(load.run())
+        spent = sum(_cpu_seconds(s) for s in started) - spent
         took = time.monotonic() - began
     numbers = (
+        spent * 1000 / max(load.committed, 1),
         load.committed / took,
         pct(load.post_ms, 0.5),
         pct(load.post_ms, 0.99),
@@ -372,6 +421,14 @@ def _cells(name: str, args: argparse.Namespace, row: dict[str, float], load: str
     return f"| {name} | {args.games} | {args.games * args.rate:.0f} | {shown} | {load} |"
 
 
+def _cpu_seconds(server: Server) -> float:
+    """The CPU time the server process has used (user and system), from /proc: what an action
+    costs the server whatever else runs on the machine (PostgreSQL's own share not counted)."""
+    assert server.process is not None
+    fields = Path(f"/proc/{server.process.pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _load_average() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
@@ -387,9 +444,11 @@ def load_table(args: argparse.Namespace, folder: Path, cluster: Cluster | None) 
     print(f"server CPUs {args.server_cpus}, clients' CPUs {args.client_cpus}, "
           f"PostgreSQL's CPUs {args.db_cpus or 'all'}; {args.games} games, each a WebSocket "
           f"and HTTP connections from a pool of 200 a process")  # fmt: skip
-    header = ("| set-up | games | offered actions/s | committed actions/s | POST p50 ms | "
-              "POST p99 ms | push p50 ms | push p99 ms | errors | load average |")  # fmt: skip
-    rule = "|---|---|---|---|---|---|---|---|---|---|"
+    header = (
+        "| set-up | games | offered actions/s | server CPU ms/action | committed actions/s "
+        "| POST p50 ms | POST p99 ms | push p50 ms | push p99 ms | errors | load average |"
+    )
+    rule = "|---|---|---|---|---|---|---|---|---|---|---|"
     print(header + "\n" + rule)
     wanted = [w for w in args.only or list(SETUPS) if w == "sqlite" or cluster is not None]
     rows: dict[str, list[dict[str, float]]] = {w: [] for w in wanted}
@@ -418,6 +477,7 @@ def main() -> None:
     p.add_argument("--runs", type=int, default=1, help="runs of each set-up, interleaved")
     p.add_argument("--stored", type=int, default=0, metavar="N")
     p.add_argument("--kills", type=int, default=0, metavar="N")
+    p.add_argument("--direct", type=int, default=0, metavar="N")
     p.add_argument("--only", choices=["sqlite", "pg1", "pg2"], action="append")
     p.add_argument("--server-cpus", default="0", help="taskset CPUs of each server, /-separated")
     p.add_argument("--client-cpus", default="1", help="taskset CPUs of the clients")
@@ -441,6 +501,16 @@ def main() -> None:
                 f"{server.kills} kills in {time.monotonic() - began:.0f} s: {len(players)} games, "
                 f"{acked} acknowledged actions, {checked} actions checked, nothing lost"
             )
+            return
+        if args.direct:
+            urls = [("SQLite", f"sqlite:///{folder / 'direct.db'}")]
+            if cluster is not None:
+                urls.append(("PostgreSQL", cluster.new_database()))
+            for name, url in urls:
+                direct(50, url)  # warm: imports, the pools, the engine's caches
+                view, post = direct(args.direct, url)
+                print(f"{name}: GET with a token {view:.2f} ms, POST {post:.2f} ms (medians of "
+                      f"{args.direct}); load average {_load_average()}")  # fmt: skip
             return
         if args.stored:
             print("| database | games | actions | size | filled in | GET p50 ms | GET p99 ms "

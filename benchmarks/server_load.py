@@ -2,7 +2,7 @@
 WebSocket and HTTP, run by hand. Nothing here is a test; docs/server.md has the last figures.
 
     python3 benchmarks/server_load.py --games 1000 --rate 0.5 --seconds 30 --runs 3
-    python3 benchmarks/server_load.py --stored 100000                        # reads among many
+    python3 benchmarks/server_load.py --stored 30000                         # reads among many
     python3 benchmarks/server_load.py --kills 1000                           # the kill loop
 
 Load: ``--games`` 4-player games at once, all four seats people, each game's client acting at

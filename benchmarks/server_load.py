@@ -1,8 +1,8 @@
 """Load on the game server (``fearsome-rules serve``): real uvicorn processes, real clients over
 WebSocket and HTTP, run by hand. Nothing here is a test; docs/server.md has the last figures.
 
-    python3 benchmarks/server_load.py --games 200 --rate 0.5 --seconds 30   # the 3 set-ups
-    python3 benchmarks/server_load.py --stored 5000                          # reads among many
+    python3 benchmarks/server_load.py --games 1000 --rate 0.5 --seconds 30 --runs 3
+    python3 benchmarks/server_load.py --stored 30000                         # reads among many
     python3 benchmarks/server_load.py --kills 1000                           # the kill loop
 
 Load: ``--games`` 4-player games at once, all four seats people, each game's client acting at
@@ -13,10 +13,20 @@ on SQLite, one on PostgreSQL and two on PostgreSQL (the clients spread over both
 actions committed a second, the POST's latency (p50, p99: sent to answered, the commit
 included) and the push's (POST sent to the action arriving on the client's WebSocket, from
 the other process where there are two). The clients run on the same machine as the servers
-and the database.
+and the database: the server processes are pinned to ``--server-cpus`` (``0``; ``0/1`` puts
+the second process on CPU 1), the clients (this process) to ``--client-cpus`` (``1``) and
+PostgreSQL to ``--db-cpus`` (all by default). ``--runs N`` measures the set-ups N times,
+interleaved, and prints each run with the load average, then the medians.
 
-``--stored N``: N finished games written straight into a fresh database (copies of one real
-game, its events included), then one server's latency for ``GET /api/games/ID`` of random ids.
+``--stored N``: N finished games written straight into a fresh database (copies of a few real
+games under new ids, their events included: PostgreSQL's ``COPY``, SQLite's ``executemany`` in
+one transaction), the plans of the reads (``EXPLAIN``), then one server's latency for
+``GET /api/games/ID`` of random ids (each game read once: no process has it cached).
+``--direct N``: N actions through :class:`~fearsome_rules.tools.server.games.Games` in this
+process, no HTTP (a GET with a token, then the POST, one game after another): the medians of
+each, on SQLite and on PostgreSQL (with ``PYTHONPATH=DIR``, the ``fearsome_rules`` of another
+commit unpacked in DIR by ``git archive``, to compare; the servers of the other modes follow it
+too).
 ``--kills N``: the crash tests' loop (tests/server_harness.py) with N kills on SQLite, and the
 same checks: every acknowledged action there once, none unacknowledged, every game replaying to
 what its client last saw.
@@ -27,7 +37,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import shutil
+import sqlite3
+import statistics
 import sys
 import tempfile
 import time
@@ -41,16 +55,17 @@ import httpx
 import websockets
 from server_harness import (
     Cluster,
+    Server,
     check_games,
     play_through_kills,
     postgres_bin,
     servers,
     sqlite_commands,
 )
-from sqlalchemy import create_engine, insert
+from sqlalchemy import create_engine
 
 import fearsome_rules as fr
-from fearsome_rules.formats.event_json import event_to_json
+from fearsome_rules.formats.event_json import event_to_json, outcome_to_json
 from fearsome_rules.tools.bots import greedy_bot
 from fearsome_rules.tools.server import chance, schema
 from fearsome_rules.tools.server.storage import database_url
@@ -166,79 +181,297 @@ def _auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def load_row(name: str, db: str, processes: int, args: argparse.Namespace, folder: Path) -> str:
-    with servers(db, folder, processes) as started:
-        load = Load([s.url for s in started], args.games, args.rate, args.seconds)
-        began = time.monotonic()
-        asyncio.run(load.run())
-        took = time.monotonic() - began
-    return (
-        f"| {name} | {args.games} | {args.games * args.rate:.0f} | "
-        f"{load.committed / took:.0f} | {pct(load.post_ms, 0.5):.1f} | "
-        f"{pct(load.post_ms, 0.99):.1f} | {pct(load.push_ms, 0.5):.1f} | "
-        f"{pct(load.push_ms, 0.99):.1f} | {load.errors} |"
-    )
+def _real_games(count: int) -> list[tuple[str, list[tuple[str, str]], str]]:
+    """``count`` finished 4-player games played by the greedy bot with the server's tiles:
+    each its seed, its log (notation, events JSON) and its outcome JSON."""
+    played = []
+    for k in range(count):
+        rng = random.Random(k)
+        state = fr.new_game(4)
+        seed = chance.new_seed()
+        log: list[tuple[str, str]] = []
+        while state.phase is not fr.Phase.OVER:
+            action: fr.Action = (
+                chance.draw_tile(state, seed, len(log) + 1)
+                if state.phase is fr.Phase.MONSTER
+                else greedy_bot(state, rng)
+            )
+            state, events = fr.apply_traced(state, action)
+            log.append((str(action), json.dumps([event_to_json(e) for e in events])))
+        played.append((seed, log, json.dumps(outcome_to_json(state))))
+    return played
 
 
-def stored(n: int, folder: Path, cluster: Cluster | None) -> None:
-    rng = random.Random(1)
-    state = fr.new_game(4)
-    seed = chance.new_seed()
-    log: list[tuple[str, str]] = []
-    while state.phase is not fr.Phase.OVER:
-        action: fr.Action = (
-            chance.draw_tile(state, seed, len(log) + 1)
-            if state.phase is fr.Phase.MONSTER
-            else greedy_bot(state, rng)
+def _copy_text(value: object) -> str:
+    if value is None:
+        return "\\N"
+    text = str(value)
+    for old, new in (("\\", "\\\\"), ("\t", "\\t"), ("\n", "\\n"), ("\r", "\\r")):
+        text = text.replace(old, new)
+    return text
+
+
+GAME_COLUMNS = ("id", "created", "players", "start_player", "setup", "options", "seed",
+                "seed_hash", "seq", "turn", "updated", "outcome", "finished")  # fmt: skip
+
+
+def _game_values(gid: str, seed: str, log: list[Any], outcome: str) -> tuple[Any, ...]:
+    return (gid, 0.0, 4, 0, "basic", "{}", seed, chance.seed_hash(seed), len(log), "over", 0.0,
+            outcome, 0.0)  # fmt: skip
+
+
+def fill_postgres(url: str, ids: list[str], played: list[Any]) -> None:
+    """The games by ``COPY``: each game's rows are a template of text with its id put in."""
+    import psycopg
+
+    templates = [
+        "".join(
+            f"@\t{k}\t{_copy_text(a)}\t{_copy_text(e)}\t\\N\t\\N\t0\n"
+            for k, (a, e) in enumerate(log, 1)
         )
-        state, events = fr.apply_traced(state, action)
-        log.append((str(action), json.dumps([event_to_json(e) for e in events])))
-    urls = [("sqlite", f"sqlite:///{folder / 'stored.db'}")]
-    if cluster is not None:
-        urls.append(("postgresql", cluster.new_database()))
-    print(f"{n:,} finished 4-player games of {len(log)} actions each")
+        for _, log, _ in played
+    ]
+    with psycopg.connect(url) as conn, conn.cursor() as cur:
+        columns = ", ".join(GAME_COLUMNS)
+        with cur.copy(f"COPY games ({columns}) FROM STDIN") as copy:
+            for n, gid in enumerate(ids):
+                seed, log, outcome = played[n % len(played)]
+                values = _game_values(gid, seed, log, outcome)
+                copy.write("\t".join(_copy_text(v) for v in values) + "\n")
+        with cur.copy("COPY seats (game, seat, kind, token_hash) FROM STDIN") as copy:
+            for gid in ids:
+                copy.write("".join(f"{gid}\t{s}\tperson\t\\N\n" for s in range(4)))
+        with cur.copy(
+            "COPY actions (game, seq, action, events, command, seat, created) FROM STDIN"
+        ) as copy:
+            for n, gid in enumerate(ids):
+                copy.write(templates[n % len(templates)].replace("@\t", gid + "\t"))
+        conn.commit()
+        cur.execute("ANALYZE")
+
+
+def fill_sqlite(url: str, ids: list[str], played: list[Any]) -> None:
+    """The games by ``executemany``, all in one transaction, with no journal and a cache of
+    1 GB (in WAL mode one transaction of millions of rows writes the index's pages to the WAL
+    again at each spill: it grew past the database's size); WAL again afterwards."""
+    conn = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None)
+    conn.execute("PRAGMA journal_mode=OFF")
+    conn.execute("PRAGMA synchronous=OFF")
+    conn.execute("PRAGMA cache_size=-1000000")
+    conn.execute("BEGIN")
+    marks = ", ".join("?" * len(GAME_COLUMNS))
+    conn.executemany(
+        f"INSERT INTO games ({', '.join(GAME_COLUMNS)}) VALUES ({marks})",
+        (_game_values(g, *played[n % len(played)]) for n, g in enumerate(ids)),
+    )
+    conn.executemany(
+        "INSERT INTO seats (game, seat, kind, token_hash) VALUES (?, ?, 'person', NULL)",
+        ((g, s) for g in ids for s in range(4)),
+    )
+    conn.executemany(
+        "INSERT INTO actions (game, seq, action, events, command, seat, created) "
+        "VALUES (?, ?, ?, ?, NULL, NULL, 0)",
+        (
+            (g, k, a, e)
+            for n, g in enumerate(ids)
+            for k, (a, e) in enumerate(played[n % len(played)][1], 1)
+        ),
+    )
+    conn.execute("COMMIT")
+    conn.execute("ANALYZE")
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.close()
+
+
+READS = (
+    ("the moving part", "SELECT seq, turn, outcome, updated FROM games WHERE id = '{g}'"),
+    ("the whole row", "SELECT g.seq, s.kind FROM games g JOIN seats s ON s.game = g.id "
+     "WHERE g.id = '{g}' ORDER BY s.seat"),
+    ("the log", "SELECT action FROM actions WHERE game = '{g}' AND seq > 0 AND seq <= 500 "
+     "ORDER BY seq"),
+    ("a command id", "SELECT seq FROM actions WHERE game = '{g}' AND command = 'x'"),
+)  # fmt: skip
+
+
+def explain(url: str, gid: str) -> None:
+    """The plan of each read of the hot path: each should be a lookup in an index."""
+    engine = create_engine(database_url(url))
+    word = "EXPLAIN QUERY PLAN" if url.startswith("sqlite") else "EXPLAIN"
+    with engine.connect() as conn:
+        for what, query in READS:
+            plan = conn.exec_driver_sql(f"{word} {query.format(g=gid)}").all()
+            print(f"  {what}: " + " / ".join(str(r[-1]).strip() for r in plan))
+    engine.dispose()
+
+
+def _size(url: str, folder: Path) -> float:
+    """The database's size in GB (PostgreSQL's own count; the SQLite file and its WAL)."""
+    if url.startswith("sqlite"):
+        return sum(f.stat().st_size for f in folder.glob("stored.db*")) / 1e9
+    engine = create_engine(database_url(url))
+    with engine.connect() as conn:
+        size = conn.exec_driver_sql("SELECT pg_database_size(current_database())").scalar()
+    engine.dispose()
+    return float(size or 0) / 1e9
+
+
+def stored(n: int, folder: Path, cluster: Cluster | None, args: argparse.Namespace) -> None:
+    played = _real_games(4)
+    lengths = sorted(len(log) for _, log, _ in played)
+    print(f"{n:,} finished 4-player games, copies of {len(played)} real ones "
+          f"({lengths} actions) under new ids")  # fmt: skip
+    urls = []
+    if "sqlite" in (args.only or ["sqlite"]):
+        urls.append(("SQLite", f"sqlite:///{folder / 'stored.db'}"))
+    if cluster is not None and "pg1" in (args.only or ["pg1"]):
+        urls.append(("PostgreSQL", cluster.new_database()))
+    ids = [f"g{k:08d}" for k in range(n)]
+    actions = sum(len(played[k % len(played)][1]) for k in range(n))
+    rng = random.Random(1)
     for name, url in urls:
         engine = create_engine(database_url(url))
         with engine.begin() as conn:
             schema.migrate(conn)
-        began = time.monotonic()
-        ids = [f"g{k:08d}" for k in range(n)]
-        for chunk in range(0, n, 500):
-            with engine.begin() as conn:
-                part = ids[chunk : chunk + 500]
-                conn.execute(
-                    insert(schema.games),
-                    [
-                        dict(id=g, created=0.0, players=4, start_player=0, setup="basic",
-                             options="{}", seed=seed, seed_hash=chance.seed_hash(seed),
-                             seq=len(log), turn="over", updated=0.0, outcome="{}", finished=0.0)
-                        for g in part
-                    ],
-                )  # fmt: skip
-                conn.execute(
-                    insert(schema.seats),
-                    [{"game": g, "seat": s, "kind": "person", "token_hash": None}
-                     for g in part for s in range(4)],
-                )  # fmt: skip
-                conn.execute(
-                    insert(schema.actions),
-                    [{"game": g, "seq": k, "action": a, "events": e, "command": None,
-                      "seat": None, "created": 0.0}
-                     for g in part for k, (a, e) in enumerate(log, 1)],
-                )  # fmt: skip
         engine.dispose()
+        began = time.monotonic()
+        (fill_sqlite if name == "SQLite" else fill_postgres)(url, ids, played)
         wrote = time.monotonic() - began
-        with servers(url, folder) as (server,), httpx.Client(base_url=server.url) as c:
+        print(f"{name}: the plans of the reads")
+        explain(url, ids[n // 2])
+        cpus = args.server_cpus.split("/")
+        with servers(url, folder, cpus=cpus) as (server,), httpx.Client(base_url=server.url) as c:
             times = []
-            for _ in range(500):
-                g = rng.choice(ids)
+            for g in rng.sample(ids, min(n, 2000)):
                 t = time.monotonic()
                 assert c.get(f"/api/games/{g}").status_code == 200
                 times.append((time.monotonic() - t) * 1000)
         print(
-            f"| {name} | {n:,} | {n * len(log):,} | {wrote:.0f} s | "
-            f"{pct(times, 0.5):.1f} | {pct(times, 0.99):.1f} |"
+            f"| {name} | {n:,} | {actions:,} | {_size(url, folder):.1f} GB | {wrote:.0f} s | "
+            f"{pct(times, 0.5):.1f} | {pct(times, 0.99):.1f} | {_load_average()} |",
+            flush=True,
         )
+        if name == "SQLite":
+            for f in folder.glob("stored.db*"):
+                f.unlink()
+
+
+def direct(n: int, url: str) -> tuple[float, float]:
+    """The median GET with a token and POST of ``n`` actions, in ms, without HTTP."""
+    from fearsome_rules.tools.server.games import Games
+    from fearsome_rules.tools.server.storage import Store
+
+    games = Games(Store(url))
+    rng = random.Random(1)
+    view_ms: list[float] = []
+    post_ms: list[float] = []
+    while len(post_ms) < n:
+        game = games.create(4)
+        gid = game["game"]
+        tokens = {s["seat"]: s["token"] for s in game["seats"]}
+        while len(post_ms) < n:
+            seen = games.view(gid)
+            if seen["outcome"] is not None:
+                break
+            mover = seen["to_move"]
+            if mover is None:  # the server's tile, played here as a process would
+                games.serve_turns(gid)
+                continue
+            began = time.perf_counter()
+            seen = games.view(gid, tokens[mover])
+            view_ms.append((time.perf_counter() - began) * 1000)
+            began = time.perf_counter()
+            games.post(gid, tokens[mover], seen["seq"], rng.choice(seen["legal_actions"]),
+                       uuid.uuid4().hex)  # fmt: skip
+            post_ms.append((time.perf_counter() - began) * 1000)
+    games.store.close()
+    return statistics.median(view_ms), statistics.median(post_ms)
+
+
+COLUMNS = (
+    "server CPU ms/action",
+    "committed/s",
+    "POST p50",
+    "POST p99",
+    "push p50",
+    "push p99",
+    "errors",
+)
+
+
+def load_row(db: str, processes: int, args: argparse.Namespace, folder: Path) -> dict[str, float]:
+    cpus = args.server_cpus.split("/")
+    with servers(db, folder, processes, cpus=cpus) as started:
+        load = Load([s.url for s in started], args.games, args.rate, args.seconds)
+        began = time.monotonic()
+        spent = sum(_cpu_seconds(s) for s in started)
+        asyncio.run(load.run())
+        spent = sum(_cpu_seconds(s) for s in started) - spent
+        took = time.monotonic() - began
+    numbers = (
+        spent * 1000 / max(load.committed, 1),
+        load.committed / took,
+        pct(load.post_ms, 0.5),
+        pct(load.post_ms, 0.99),
+        pct(load.push_ms, 0.5),
+        pct(load.push_ms, 0.99),
+        load.errors,
+    )
+    return dict(zip(COLUMNS, numbers, strict=True))
+
+
+def _cells(name: str, args: argparse.Namespace, row: dict[str, float], load: str) -> str:
+    shown = " | ".join(
+        f"{row[c]:.0f}" if c in ("committed/s", "errors") else f"{row[c]:.1f}" for c in COLUMNS
+    )
+    return f"| {name} | {args.games} | {args.games * args.rate:.0f} | {shown} | {load} |"
+
+
+def _cpu_seconds(server: Server) -> float:
+    """The CPU time the server process has used (user and system), from /proc: what an action
+    costs the server whatever else runs on the machine (PostgreSQL's own share not counted)."""
+    assert server.process is not None
+    fields = Path(f"/proc/{server.process.pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _load_average() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+SETUPS = {
+    "sqlite": ("1 process, SQLite", 1),
+    "pg1": ("1 process, PostgreSQL", 1),
+    "pg2": ("2 processes, PostgreSQL", 2),
+}
+
+
+def load_table(args: argparse.Namespace, folder: Path, cluster: Cluster | None) -> None:
+    print(f"server CPUs {args.server_cpus}, clients' CPUs {args.client_cpus}, "
+          f"PostgreSQL's CPUs {args.db_cpus or 'all'}; {args.games} games, each a WebSocket "
+          f"and HTTP connections from a pool of 200 a process")  # fmt: skip
+    header = (
+        "| set-up | games | offered actions/s | server CPU ms/action | committed actions/s "
+        "| POST p50 ms | POST p99 ms | push p50 ms | push p99 ms | errors | load average |"
+    )
+    rule = "|---|---|---|---|---|---|---|---|---|---|---|"
+    print(header + "\n" + rule)
+    wanted = [w for w in args.only or list(SETUPS) if w == "sqlite" or cluster is not None]
+    rows: dict[str, list[dict[str, float]]] = {w: [] for w in wanted}
+    for run in range(args.runs):
+        for w in wanted:
+            if w == "sqlite":
+                db = f"sqlite:///{folder / f'load{run}.db'}"
+            else:
+                assert cluster is not None
+                db = cluster.new_database()
+            row = load_row(db, SETUPS[w][1], args, folder)
+            rows[w].append(row)
+            print(_cells(SETUPS[w][0], args, row, _load_average()), flush=True)
+    if args.runs > 1:
+        print(f"\nmedians of {args.runs} runs\n{header}\n{rule}")
+        for w in wanted:
+            median = {c: statistics.median(r[c] for r in rows[w]) for c in COLUMNS}
+            print(_cells(SETUPS[w][0], args, median, "see above"))
 
 
 def main() -> None:
@@ -246,13 +479,20 @@ def main() -> None:
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--rate", type=float, default=0.5, help="actions a second per game")
     p.add_argument("--seconds", type=float, default=30)
+    p.add_argument("--runs", type=int, default=1, help="runs of each set-up, interleaved")
     p.add_argument("--stored", type=int, default=0, metavar="N")
     p.add_argument("--kills", type=int, default=0, metavar="N")
+    p.add_argument("--direct", type=int, default=0, metavar="N")
     p.add_argument("--only", choices=["sqlite", "pg1", "pg2"], action="append")
+    p.add_argument("--server-cpus", default="0", help="taskset CPUs of each server, /-separated")
+    p.add_argument("--client-cpus", default="1", help="taskset CPUs of the clients")
+    p.add_argument("--db-cpus", default="", help="taskset CPUs of PostgreSQL (default: all)")
     args = p.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="server-load-"))
     found = postgres_bin()
-    cluster = Cluster(found).start() if found else None
+    everywhere = f"0-{(os.cpu_count() or 1) - 1}"
+    cluster = Cluster(found).start(args.db_cpus or everywhere) if found else None
+    os.sched_setaffinity(0, _cpu_set(args.client_cpus))
     try:
         if args.kills:
             db = f"sqlite:///{folder / 'kills.db'}"
@@ -267,33 +507,35 @@ def main() -> None:
                 f"{acked} acknowledged actions, {checked} actions checked, nothing lost"
             )
             return
-        if args.stored:
-            print("| database | games | actions | written in | GET p50 ms | GET p99 ms |")
-            print("|---|---|---|---|---|---|")
-            stored(args.stored, folder, cluster)
+        if args.direct:
+            urls = [("SQLite", f"sqlite:///{folder / 'direct.db'}")]
+            if cluster is not None:
+                urls.append(("PostgreSQL", cluster.new_database()))
+            for name, url in urls:
+                direct(50, url)  # warm: imports, the pools, the engine's caches
+                view, post = direct(args.direct, url)
+                print(f"{name}: GET with a token {view:.2f} ms, POST {post:.2f} ms (medians of "
+                      f"{args.direct}); load average {_load_average()}")  # fmt: skip
             return
-        print("| set-up | games | offered actions/s | committed actions/s | POST p50 ms | "
-              "POST p99 ms | push p50 ms | push p99 ms | errors |")  # fmt: skip
-        print("|---|---|---|---|---|---|---|---|---|")
-        wanted = args.only or ["sqlite", "pg1", "pg2"]
-        if "sqlite" in wanted:
-            print(
-                load_row("1 process, SQLite", f"sqlite:///{folder / 'load.db'}", 1, args, folder),
-                flush=True,
-            )
-        if cluster is not None and "pg1" in wanted:
-            print(
-                load_row("1 process, PostgreSQL", cluster.new_database(), 1, args, folder),
-                flush=True,
-            )
-        if cluster is not None and "pg2" in wanted:
-            print(
-                load_row("2 processes, PostgreSQL", cluster.new_database(), 2, args, folder),
-                flush=True,
-            )
+        if args.stored:
+            print("| database | games | actions | size | filled in | GET p50 ms | GET p99 ms "
+                  "| load average |\n|---|---|---|---|---|---|---|---|")  # fmt: skip
+            stored(args.stored, folder, cluster, args)
+            return
+        load_table(args, folder, cluster)
     finally:
         if cluster is not None:
             cluster.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _cpu_set(text: str) -> set[int]:
+    """taskset's list form (``1``, ``0,1``, ``0-1``) as a set of CPU numbers."""
+    found: set[int] = set()
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        found.update(range(int(low), int(high or low) + 1))
+    return found
 
 
 if __name__ == "__main__":

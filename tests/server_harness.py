@@ -40,8 +40,9 @@ class Server:
     """One ``fearsome-rules serve`` process over ``db``; killed and started again at will, on
     the same port."""
 
-    def __init__(self, db: str, log: Path, *extra: str) -> None:
+    def __init__(self, db: str, log: Path, *extra: str, cpus: str | None = None) -> None:
         self.db = db
+        self.cpus = cpus  # taskset's list of CPUs the process runs on (benchmarks)
         self.port = free_port()
         self.log = log
         self.extra = extra
@@ -55,6 +56,8 @@ class Server:
 
     def start(self, timeout: float = 60) -> Server:
         command = [*SERVE, "--db", self.db, "--port", str(self.port), *self.extra]
+        if self.cpus is not None:
+            command = ["taskset", "-c", self.cpus, *command]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         self.starts += 1
@@ -92,8 +95,13 @@ class Server:
 
 
 @contextmanager
-def servers(db: str, folder: Path, count: int = 1, *extra: str) -> Iterator[list[Server]]:
-    started = [Server(db, folder / f"server{k}.log", *extra) for k in range(count)]
+def servers(
+    db: str, folder: Path, count: int = 1, *extra: str, cpus: list[str] | None = None
+) -> Iterator[list[Server]]:
+    started = [
+        Server(db, folder / f"server{k}.log", *extra, cpus=cpus[k % len(cpus)] if cpus else None)
+        for k in range(count)
+    ]
     try:
         for s in started:
             s.start()
@@ -136,7 +144,8 @@ class Cluster:
         )
         assert done.returncode == 0, done.stderr or done.stdout
 
-    def start(self) -> Cluster:
+    def start(self, cpus: str | None = None) -> Cluster:
+        """Start the cluster (on the CPUs ``cpus`` only, in taskset's list form, if given)."""
         data = str(self.folder / "data")
         self._run(
             str(self.bin / "initdb"),
@@ -152,6 +161,7 @@ class Cluster:
         )
         options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1"
         self._run(
+            *(["taskset", "-c", cpus] if cpus else []),
             str(self.bin / "pg_ctl"),
             "-D",
             data,

@@ -31,7 +31,7 @@ from starlette.websockets import WebSocketDisconnect
 from fearsome_rules.core import COMPILED
 from fearsome_rules.core.errors import one_line, quote
 from fearsome_rules.tools.server import models
-from fearsome_rules.tools.server.games import ApiError, Games
+from fearsome_rules.tools.server.games import ApiError, Committed, Games
 from fearsome_rules.tools.server.live import Hub
 from fearsome_rules.tools.server.online import Online, OnlineLoop
 from fearsome_rules.tools.server.storage import Store
@@ -189,10 +189,11 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
     online = Online(games, private_webhooks)
     online_loop = OnlineLoop(online)
 
-    def committed(game: str, seq: int) -> None:
-        hub.committed(game, seq)
-        turns.kick(game)
-        online_loop.committed(game, seq)
+    def committed(done: Committed) -> None:
+        hub.committed(done.game, done.seq, done.action)
+        if done.turn == "server":
+            turns.kick(done.game)
+        online_loop.committed(done)
 
     games.on_commit = committed
 
@@ -285,9 +286,7 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
     def get_game(game: str, authorization: Annotated[str | None, Header()] = None) -> Any:
         """The game: its state, who is to move, the outcome; with a seat's token
         (``Authorization: Bearer TOKEN``) also that seat's legal actions."""
-        view = games.view(game, _token(authorization))
-        view.update(online.timing(game))
-        return view
+        return games.view(game, _token(authorization))
 
     @app.post("/api/games/{game}/actions", response_model=models.Posted)
     def post_action(

@@ -103,6 +103,27 @@ class Snapshots:
                 self.items.popitem(last=False)
 
 
+@attrs.frozen
+class Committed:
+    """An action just committed by this process: its game, its number, who acts next, and the
+    action as the API shows it (so that the live feeds need not read it back)."""
+
+    game: str
+    seq: int
+    turn: str
+    action: dict[str, Any]
+
+
+def timing(row: Game) -> dict[str, Any]:
+    """The game's time limit, and the deadline of the turn under way (a person's)."""
+    limit = row.turn_seconds
+    return {
+        "turn_seconds": limit,
+        "deadline": row.updated + limit if row.turn == "person" and limit is not None else None,
+        "timeout_bot": row.timeout_bot,
+    }
+
+
 def turn_of(state: GameState, kinds: tuple[str, ...]) -> str:
     """Who acts next: ``person`` (a client's seat), ``server`` (a tile, a bot) or ``over``."""
     if state.phase is Phase.OVER:
@@ -120,10 +141,10 @@ def seat_letter(state: GameState) -> str | None:
 
 
 class Games:
-    """The games of one :class:`Store`; ``on_commit(game, seq)`` hears of each new action
-    once it is committed."""
+    """The games of one :class:`Store`; ``on_commit`` hears of each new action once it is
+    committed."""
 
-    def __init__(self, store: Store, on_commit: Callable[[str, int], None] = lambda g, s: None):
+    def __init__(self, store: Store, on_commit: Callable[[Committed], None] = lambda c: None):
         self.store = store
         self.on_commit = on_commit
         self.snapshots = Snapshots()
@@ -195,7 +216,9 @@ class Games:
         database; from the state this process last had of the game where it has one)."""
         if not GAME_ID.fullmatch(game):
             raise ApiError(404, f"no game {quote(game, 40)}")
-        with self.store.reading() as conn:
+        with self.store.quick() as conn:
+            # No snapshot needed: the log is append-only, and actions 1..seq are all stored
+            # once the row says seq.
             row = self.store.game(game, conn)
             if row is None:
                 raise ApiError(404, f"no game {quote(game, 40)}")
@@ -226,7 +249,7 @@ class Games:
     def record(self, game: str) -> dict[str, Any]:
         """The game record (``fearsome-rules/record``): its setup and every action."""
         row, _ = self.find(game)
-        with self.store.reading() as conn:
+        with self.store.quick() as conn:
             log = self.store.log(game, conn, row.seq)
         opts = options_from_doc(row.options, "options")
         return GameRecord(row.players, row.start_player, row.setup, opts, "", tuple(log)).to_json()
@@ -250,6 +273,7 @@ class Games:
             ],
             "seed_hash": row.seed_hash,
             "seed": row.seed if row.turn == "over" else None,
+            **timing(row),
         }
         if token is not None:
             seat = self._seat(row, token)
@@ -280,15 +304,35 @@ class Games:
         """Carry out a seat's action and commit it: the answer ``{"seq": N + 1}``. The same
         command id again gets the same answer and stores nothing."""
         row, snap = self.find(game)
-        state = snap.state
         if token is None:
             raise ApiError(401, "send the seat's token: Authorization: Bearer TOKEN")
         seat = self._seat(row, token)
-        done = self.store.command(game, command)
+        if seq != row.seq:
+            done = self.store.command(game, command)
+            if done is not None:
+                return self._again(row, done, seat, seq, text)
+            raise self._conflict(row, seq, f"seq {seq} is not the game's: it has {row.seq} actions")
+        try:
+            action, after, events = self._check(row, snap.state, seat, text)
+        except ApiError:
+            # A command id stored already answers as before, whatever this body says: looked
+            # up only here and after a lost append, since a fresh command (the usual case)
+            # cannot be in the log of a game still at its seq.
+            done = self.store.command(game, command)
+            if done is not None:
+                return self._again(row, done, seat, seq, text)
+            raise
+        if self._commit(row, after, action, events, command, seat):
+            return {"seq": row.seq + 1}
+        done = self.store.command(game, command)  # the same command, sent twice at once
         if done is not None:
             return self._again(row, done, seat, seq, text)
-        if seq != row.seq:
-            raise self._conflict(row, seq, f"seq {seq} is not the game's: it has {row.seq} actions")
+        raise self._conflict(row, seq, f"seq {seq} was just taken by another action")
+
+    def _check(
+        self, row: Game, state: GameState, seat: int, text: str
+    ) -> tuple[Action, GameState, tuple[Any, ...] | list[Any]]:
+        """The seat's action carried out by the engine, or the refusal."""
         if row.turn == "over":
             raise ApiError(403, f"game {row.id} is over: nobody is to move")
         if row.turn != "person" or state.to_move != seat:
@@ -305,12 +349,7 @@ class Games:
             after, events = apply_traced(state, action)
         except RuleError as e:
             raise ApiError(422, str(e), e.rule) from None
-        if self._commit(row, after, action, events, command, seat):
-            return {"seq": row.seq + 1}
-        done = self.store.command(game, command)  # the same command, sent twice at once
-        if done is not None:
-            return self._again(row, done, seat, seq, text)
-        raise self._conflict(row, seq, f"seq {seq} was just taken by another action")
+        return action, after, events
 
     def _again(self, row: Game, done: Stored, seat: int, seq: int, text: str) -> dict[str, Any]:
         if done.seat == seat and done.seq == seq + 1 and done.action == text:
@@ -337,19 +376,23 @@ class Games:
         command: str | None,
         seat: int | None,
     ) -> bool:
+        notation = str(action)
+        listed = [event_to_json(e) for e in events]
+        turn = turn_of(after, row.kinds)
         stored = self.store.append(
             row.id,
             row.seq,
-            str(action),
-            json.dumps([event_to_json(e) for e in events]),
+            notation,
+            json.dumps(listed),
             command,
             seat,
-            turn_of(after, row.kinds),
+            turn,
             outcome_to_json(after),
         )
         if stored:
             self.snapshots.put(row.id, Snapshot(row.seq + 1, after))
-            self.on_commit(row.id, row.seq + 1)
+            shown = {"seq": row.seq + 1, "action": notation, "events": listed}
+            self.on_commit(Committed(row.id, row.seq + 1, turn, shown))
         return stored
 
     def serve_turns(self, game: str) -> int:

@@ -68,6 +68,19 @@ class Feed:
                 if len(found) < PAGE:
                     return
 
+    def push(self, action: dict[str, Any]) -> bool:
+        """Take the action a commit on this process stored, if it is the next one this feed
+        lacks and no read of the log is under way; False: read the log instead."""
+        if self.lock.locked() or action["seq"] != self.known + 1:
+            return False
+        self.cache[action["seq"]] = action
+        self.known = action["seq"]
+        self.over = self.over or _ends(action)
+        self.cache.pop(self.known - CACHED, None)
+        self.changed.set()
+        self.changed = asyncio.Event()
+        return True
+
     async def after(self, last: int, poll: float) -> list[dict[str, Any]]:
         """The actions after number ``last``; waits for one if there is none yet."""
         while True:
@@ -98,15 +111,19 @@ class Hub:
     def start(self) -> None:
         self.loop = asyncio.get_running_loop()
 
-    def committed(self, game: str, seq: int) -> None:
-        """A new action was committed (callable from any thread)."""
+    def committed(self, game: str, seq: int, action: dict[str, Any] | None = None) -> None:
+        """A new action was committed (callable from any thread); ``action``, where given, is
+        the action itself, which then needs no read of the log."""
         if self.loop is not None:
-            self.loop.call_soon_threadsafe(self.wake, game, seq)
+            self.loop.call_soon_threadsafe(self.wake, game, seq, action)
 
-    def wake(self, game: str, seq: int) -> None:
+    def wake(self, game: str, seq: int, action: dict[str, Any] | None = None) -> None:
         feed = self.feeds.get(game)
-        if feed is not None and seq > feed.known:
-            self._spawn(feed.refresh())
+        if feed is None or seq <= feed.known:
+            return
+        if action is not None and feed.push(action):
+            return
+        self._spawn(feed.refresh())
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.ensure_future(work)

@@ -1,10 +1,16 @@
-"""Where the games are kept: an SQLite file or a PostgreSQL database, through SQLAlchemy.
+"""Where the games are kept: an SQLite file or a PostgreSQL database, through SQLAlchemy Core.
 
 :class:`Store` knows rows, not rules: it creates a game's rows, reads a game and its log, and
 appends one action with a compare-and-swap on the game's ``seq`` (an ``UPDATE ... WHERE seq =
 N`` that one writer wins, then the insert under the ``(game, seq)`` key). Every write is one
 transaction, committed before the method returns, so that nothing the caller acknowledges can
-be lost.
+be lost. On PostgreSQL the append is one statement (the update, the insert and the notice in
+one ``WITH``), so one round trip to the database commits an action.
+
+Reads need no transaction of their own: the log is append-only and a game's ``seq`` moves in
+the same transaction as its action, so a reader that saw ``seq = N`` finds actions 1..N
+whenever it asks. A game's fixed part (players, setup, seed, seats) never changes once its seats
+are all taken, so a process keeps it (:data:`FIXED` games) and reads only the moving columns.
 
 SQLite runs in WAL mode (readers do not wait for the writer) with ``synchronous=FULL`` (a
 commit is on disk before it returns) and takes the write lock at the start of a write
@@ -14,7 +20,9 @@ commit is on disk before it returns) and takes the write lock at the start of a 
 from __future__ import annotations
 
 import json
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Final
@@ -29,7 +37,6 @@ from sqlalchemy import (
     insert,
     select,
     text,
-    update,
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
@@ -38,9 +45,15 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from fearsome_rules.core.errors import FearsomeError, quote
 from fearsome_rules.tools.server import schema
 from fearsome_rules.tools.server.schema import actions, games, seats
+from fearsome_rules.tools.server.seats import PERSON
 
 BUSY_MS: Final = 30_000
 """How long an SQLite writer waits for the lock before it gives up."""
+FIXED: Final = 65_536
+"""Games whose fixed part a process keeps (a few hundred bytes each)."""
+POOL: Final = 16
+"""Database connections a process keeps open for reads (as many more while busy); with its
+pool for transactions, two processes stay under PostgreSQL's default of 100 connections."""
 
 
 class _Lost(Exception):
@@ -52,23 +65,37 @@ class StoreError(FearsomeError):
 
 
 @attrs.frozen
-class Game:
-    """A game's row: how it began and how far it has got."""
+class Fixed:
+    """What never changes in a game once its seats are taken: kept by each process."""
 
-    id: str
     players: int
     start_player: int
     setup: str
     options: dict[str, str | bool]
     seed: str
     seed_hash: str
-    seq: int
-    turn: str
     kinds: tuple[str, ...]
     """Per seat: ``person`` or the name of the bot the server plays."""
     token_hashes: tuple[str | None, ...]
-    outcome: dict[str, Any] | None
     created: float
+    turn_seconds: float | None
+    timeout_bot: str | None
+
+    @property
+    def settled(self) -> bool:
+        """No seat is open any more (an open seat gets its token when someone joins)."""
+        seats = zip(self.kinds, self.token_hashes, strict=True)
+        return all(h is not None for kind, h in seats if kind == PERSON)
+
+
+@attrs.frozen
+class Game(Fixed):
+    """A game's row: how it began and how far it has got."""
+
+    id: str
+    seq: int
+    turn: str
+    outcome: dict[str, Any] | None
     updated: float
 
 
@@ -112,8 +139,8 @@ def _sqlite_engine(url: str) -> Engine:
     engine = create_engine(
         url,
         connect_args={"check_same_thread": False, "timeout": BUSY_MS / 1000},
-        pool_size=8,
-        max_overflow=56,
+        pool_size=POOL,
+        max_overflow=POOL,
     )
 
     @event.listens_for(engine, "connect")
@@ -129,8 +156,12 @@ def _sqlite_engine(url: str) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _begin(conn: Connection) -> None:
-        immediate = conn.get_execution_options().get("write", False)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        # A write takes the lock at once; a read of one statement needs no BEGIN at all.
+        options = conn.get_execution_options()
+        if options.get("write", False):
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        elif options.get("snapshot", False):
+            conn.exec_driver_sql("BEGIN")
 
     return engine
 
@@ -141,10 +172,22 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = database_url(url)
         self.dialect = make_url(self.url).get_backend_name()
+        self.fixed: OrderedDict[str, Fixed] = OrderedDict()
+        self.fixed_lock = threading.Lock()
+        self.reader: Engine
         if self.dialect == "sqlite":
             self.engine = _sqlite_engine(self.url)
+            self.reader = self.engine
         else:
-            self.engine = create_engine(self.url, pool_size=8, max_overflow=56, pool_pre_ping=True)
+            # Two pools: transactions (creating a game, the online claims) and statements that
+            # stand alone (the reads, the append), whose connections stay in autocommit
+            # instead of being switched, a round trip, at each use. No ping before each use
+            # (a round trip too): a connection the database dropped fails one request, and
+            # SQLAlchemy then replaces the whole pool.
+            self.engine = create_engine(self.url, pool_size=POOL // 4, max_overflow=POOL // 2)
+            self.reader = create_engine(
+                self.url, pool_size=POOL, max_overflow=POOL, isolation_level="AUTOCOMMIT"
+            )
         try:
             with self.writing() as conn:
                 schema.migrate(conn)
@@ -153,6 +196,7 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+        self.reader.dispose()
 
     @contextmanager
     def writing(self) -> Iterator[Connection]:
@@ -163,7 +207,14 @@ class Store:
     @contextmanager
     def reading(self) -> Iterator[Connection]:
         """One read transaction: a consistent snapshot of the database."""
-        with self.engine.connect() as conn, conn.begin():
+        with self.engine.connect().execution_options(snapshot=True) as conn, conn.begin():
+            yield conn
+
+    @contextmanager
+    def quick(self) -> Iterator[Connection]:
+        """A connection whose statements each stand alone (no BEGIN, no COMMIT round trips):
+        for reads that need no snapshot across statements."""
+        with self.reader.connect() as conn:
             yield conn
 
     def healthy(self) -> bool:
@@ -217,34 +268,46 @@ class Store:
             )
 
     def game(self, game: str, conn: Connection | None = None) -> Game | None:
-        """The game's row and seats, or None for an unknown game."""
+        """The game's row and seats, or None for an unknown game: one query for a game whose
+        fixed part this process knows."""
         if conn is None:
-            with self.reading() as c:
+            with self.quick() as c:
                 return self.game(game, c)
-        row = conn.execute(select(games).where(games.c.id == game)).one_or_none()
+        with self.fixed_lock:
+            fixed = self.fixed.get(game)
+            if fixed is not None:
+                self.fixed.move_to_end(game)
+        if fixed is None:
+            return self._first_read(game, conn)
+        row = conn.execute(_MOVING, {"game": game}).one_or_none()
         if row is None:
             return None
-        seat_rows = conn.execute(
-            select(seats.c.kind, seats.c.token_hash)
-            .where(seats.c.game == game)
-            .order_by(seats.c.seat)
-        ).all()
-        return Game(
-            id=row.id,
+        return _game(game, fixed, row.seq, row.turn, row.outcome, row.updated)
+
+    def _first_read(self, game: str, conn: Connection) -> Game | None:
+        rows = conn.execute(_WHOLE, {"game": game}).all()
+        if not rows:
+            return None
+        row = rows[0]
+        fixed = Fixed(
             players=row.players,
             start_player=row.start_player,
             setup=row.setup,
             options=json.loads(row.options),
             seed=row.seed,
             seed_hash=row.seed_hash,
-            seq=row.seq,
-            turn=row.turn,
-            kinds=tuple(r.kind for r in seat_rows),
-            token_hashes=tuple(r.token_hash for r in seat_rows),
-            outcome=json.loads(row.outcome) if row.outcome else None,
+            kinds=tuple(r.kind for r in rows),
+            token_hashes=tuple(r.token_hash for r in rows),
             created=row.created,
-            updated=row.updated,
+            turn_seconds=row.turn_seconds,
+            timeout_bot=row.timeout_bot,
         )
+        if fixed.settled:
+            with self.fixed_lock:
+                self.fixed[game] = fixed
+                while len(self.fixed) > FIXED:
+                    self.fixed.popitem(last=False)
+        return _game(game, fixed, row.seq, row.turn, row.outcome, row.updated)
 
     def log(
         self, game: str, conn: Connection, upto: int | None = None, since: int = 0
@@ -257,7 +320,7 @@ class Store:
 
     def after(self, game: str, since: int, limit: int | None = None) -> list[Stored]:
         """The actions after number ``since``, in order."""
-        with self.reading() as conn:
+        with self.quick() as conn:
             return self.after_in(conn, game, since, limit)
 
     def after_in(
@@ -276,7 +339,7 @@ class Store:
 
     def command(self, game: str, command: str) -> Stored | None:
         """The action stored for the client's command id, if any."""
-        with self.reading() as conn:
+        with self.quick() as conn:
             row = conn.execute(
                 select(
                     actions.c.seq,
@@ -302,29 +365,30 @@ class Store:
         """Store ``action`` as number ``seq + 1`` if the log still holds ``seq`` actions, and
         commit; False (nothing stored) if another writer got there first."""
         now = time.time()
-        values: dict[str, Any] = {"seq": seq + 1, "turn": turn, "updated": now}
-        if outcome is not None:
-            values.update(outcome=json.dumps(outcome), finished=now)
+        values: dict[str, Any] = {
+            "game": game,
+            "seq": seq,
+            "next": seq + 1,
+            "turn": turn,
+            "now": now,
+            "outcome": None if outcome is None else json.dumps(outcome),
+            "finished": None if outcome is None else now,
+            "action": action,
+            "events": events,
+            "command": command,
+            "seat": seat,
+        }
         try:
+            if self.dialect == "postgresql":
+                # One statement, so one round trip, committed on its own: the NOTIFY goes out
+                # with the commit, and only if a row was stored.
+                values["payload"] = f"{game} {seq + 1}"
+                with self.reader.connect() as conn:
+                    return conn.execute(_APPEND_PG, values).first() is not None
             with self.writing() as conn:
-                swapped = conn.execute(
-                    update(games).where(games.c.id == game, games.c.seq == seq).values(**values)
-                )
-                if swapped.rowcount != 1:
+                if conn.execute(_SWAP, values).rowcount != 1:
                     raise _Lost
-                conn.execute(
-                    insert(actions).values(
-                        game=game,
-                        seq=seq + 1,
-                        action=action,
-                        events=events,
-                        command=command,
-                        seat=seat,
-                        created=now,
-                    )
-                )
-                if self.dialect == "postgresql":  # sent on commit, only if it commits
-                    conn.execute(select(func.pg_notify(CHANNEL, f"{game} {seq + 1}")))
+                conn.execute(_INSERT, values)
         except (_Lost, IntegrityError):
             return False  # the seq, the (game, seq) key or the command id: another writer's
         return True
@@ -348,6 +412,47 @@ class Store:
 
 CHANNEL: Final = "fearsome_rules_actions"
 """The PostgreSQL channel on which a commit announces ``"<game> <seq>"``."""
+
+# The hot path's statements, built once (SQLAlchemy caches their compiled form).
+_MOVING = text("SELECT seq, turn, outcome, updated FROM games WHERE id = :game")
+_WHOLE = text(
+    "SELECT g.players, g.start_player, g.setup, g.options, g.seed, g.seed_hash, g.created, "
+    "g.turn_seconds, g.timeout_bot, g.seq, g.turn, g.outcome, g.updated, s.kind, s.token_hash "
+    "FROM games g JOIN seats s ON s.game = g.id WHERE g.id = :game ORDER BY s.seat"
+)
+_SWAP = text(
+    "UPDATE games SET seq = :next, turn = :turn, updated = :now, "
+    "outcome = COALESCE(:outcome, outcome), finished = COALESCE(:finished, finished) "
+    "WHERE id = :game AND seq = :seq"
+)
+_INSERT = text(
+    "INSERT INTO actions (game, seq, action, events, command, seat, created) "
+    "VALUES (:game, :next, :action, :events, :command, :seat, :now)"
+)
+_APPEND_PG = text(
+    "WITH moved AS ("
+    "UPDATE games SET seq = :next, turn = :turn, updated = :now, "
+    "outcome = COALESCE(CAST(:outcome AS TEXT), outcome), "
+    "finished = COALESCE(CAST(:finished AS DOUBLE PRECISION), finished) "
+    "WHERE id = :game AND seq = :seq RETURNING id), "
+    "stored AS (INSERT INTO actions (game, seq, action, events, command, seat, created) "
+    "SELECT id, :next, :action, :events, :command, CAST(:seat AS INTEGER), :now FROM moved "
+    "RETURNING seq) "
+    f"SELECT pg_notify('{CHANNEL}', :payload) FROM stored"
+)
+
+
+def _game(
+    game: str, fixed: Fixed, seq: int, turn: str, outcome: str | None, updated: float
+) -> Game:
+    return Game(
+        **attrs.asdict(fixed, recurse=False),
+        id=game,
+        seq=seq,
+        turn=turn,
+        outcome=json.loads(outcome) if outcome else None,
+        updated=updated,
+    )
 
 
 def _first_line(e: BaseException) -> str:

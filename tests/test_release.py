@@ -14,6 +14,7 @@ import contextlib
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -60,8 +61,24 @@ def _run(*command: str | Path, cwd: Path | None = None) -> str:
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``python -m build``: the sdist, then the wheel built from the unpacked sdist."""
     out = tmp_path_factory.mktemp("dist")
-    _run(sys.executable, "-m", "build", "--outdir", out, ROOT)
+    _run(sys.executable, "-m", "build", "--outdir", out, _checkout(tmp_path_factory))
     return out
+
+
+def _checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the checkout's tracked files, which the build reads and writes in (its
+    egg-info, build/lib) instead of the checkout, where the other build's suite may be running
+    at the same time (.ci/run runs the two side by side). Outside a git checkout (an unpacked
+    sdist), the tree itself."""
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=False)
+    if listed.returncode != 0:
+        return ROOT
+    copy = tmp_path_factory.mktemp("checkout")
+    for name in listed.stdout.decode("utf-8").split("\0"):
+        if name and (ROOT / name).is_file():
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, copy / name)
+    return copy
 
 
 def _one(dist: Path, pattern: str) -> Path:

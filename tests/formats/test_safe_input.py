@@ -87,7 +87,9 @@ def test_a_billion_laughs_cost_nothing() -> None:
     )
     started = time.perf_counter()
     assert refused(bomb).startswith("f.yaml:1:4: anchors and aliases")
-    assert time.perf_counter() - started < 0.1
+    # Not a speed goal: a bound far below what the bomb costs expanded (18 s and 2.4 GB) and far
+    # above what a loaded machine takes to refuse it at its first anchor (a few ms idle).
+    assert time.perf_counter() - started < 10.0
 
 
 def test_read_text_refuses_unread_what_is_not_a_small_utf8_file(tmp_path: Path) -> None:

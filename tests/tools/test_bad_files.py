@@ -146,7 +146,8 @@ def test_an_alias_bomb_is_refused_at_once(tmp_path: Path) -> None:
     path = write(tmp_path, "position:\n  players: 4\n" + BOMB)
     started = time.perf_counter()
     message = refused_question(path)
-    assert time.perf_counter() - started < 1.0
+    # Not a speed goal: far below the expanded bomb's 18 s, far above a loaded machine's refusal.
+    assert time.perf_counter() - started < 10.0
     assert ":3:4: anchors and aliases (&name, *name) are not read" in message
     assert "anchors and aliases" in case_problems(path)[0]
 

@@ -170,24 +170,24 @@ R_FIG_ENTER = cython.declare(cython.int, RULE_CODES["FIG-ENTER"])
 R_FIG_EDGE = cython.declare(cython.int, RULE_CODES["FIG-EDGE"])
 R_FIG_EXIT = cython.declare(cython.int, RULE_CODES["FIG-EXIT"])
 R_FIG_MONSTER = cython.declare(cython.int, RULE_CODES["FIG-MONSTER"])
-R_TELEPORT_FIGURES = cython.declare(cython.int, RULE_CODES["ADV-TELEPORT-FIGURES"])
+R_ADV_TELEPORT_FIGURES = cython.declare(cython.int, RULE_CODES["ADV-TELEPORT-FIGURES"])
 R_PUSH_EDGE = cython.declare(cython.int, RULE_CODES["PUSH-EDGE"])
 R_PUSH_ONE = cython.declare(cython.int, RULE_CODES["PUSH-ONE"])
 R_FIG_THROUGH = cython.declare(cython.int, RULE_CODES["FIG-THROUGH"])
 R_POOL_LAST_POINT = cython.declare(cython.int, RULE_CODES["POOL-LAST-POINT"])
 R_MON_PUSH = cython.declare(cython.int, RULE_CODES["MON-PUSH"])
 R_MON_EAT = cython.declare(cython.int, RULE_CODES["MON-EAT"])
-R_WRAP_OCCUPIED = cython.declare(cython.int, RULE_CODES["MON-WRAP-OCCUPIED"])
-R_SLIDE_OCCUPIED = cython.declare(cython.int, RULE_CODES["MON-SLIDE-OCCUPIED"])
+R_MON_WRAP_OCCUPIED = cython.declare(cython.int, RULE_CODES["MON-WRAP-OCCUPIED"])
+R_MON_SLIDE_OCCUPIED = cython.declare(cython.int, RULE_CODES["MON-SLIDE-OCCUPIED"])
 R_MON_SLIDE = cython.declare(cython.int, RULE_CODES["MON-SLIDE"])
-R_PUSH_OFF = cython.declare(cython.int, RULE_CODES["MON-PUSH-OFF"])
-R_TELEPORT_PUSH = cython.declare(cython.int, RULE_CODES["ADV-TELEPORT-PUSH"])
+R_MON_PUSH_OFF = cython.declare(cython.int, RULE_CODES["MON-PUSH-OFF"])
+R_ADV_TELEPORT_PUSH = cython.declare(cython.int, RULE_CODES["ADV-TELEPORT-PUSH"])
 R_STAGE_TWO_END = cython.declare(cython.int, RULE_CODES["STAGE-TWO-END"])
-R_TURN = cython.declare(cython.int, RULE_CODES["ADV-TURN"])
-R_TURN_TIE = cython.declare(cython.int, RULE_CODES["ADV-TURN-TIE"])
-R_TURN_CHAIN = cython.declare(cython.int, RULE_CODES["ADV-TURN-CHAIN"])
-R_TURN_WALL = cython.declare(cython.int, RULE_CODES["ADV-TURN-WALL"])
-R_TURN_POOL = cython.declare(cython.int, RULE_CODES["ADV-TURN-POOL"])
+R_ADV_TURN = cython.declare(cython.int, RULE_CODES["ADV-TURN"])
+R_ADV_TURN_TIE = cython.declare(cython.int, RULE_CODES["ADV-TURN-TIE"])
+R_ADV_TURN_CHAIN = cython.declare(cython.int, RULE_CODES["ADV-TURN-CHAIN"])
+R_ADV_TURN_WALL = cython.declare(cython.int, RULE_CODES["ADV-TURN-WALL"])
+R_ADV_TURN_POOL = cython.declare(cython.int, RULE_CODES["ADV-TURN-POOL"])
 R_RND_ORDER = cython.declare(cython.int, RULE_CODES["RND-ORDER"])
 R_RND_ONCE = cython.declare(cython.int, RULE_CODES["RND-ONCE"])
 R_RND_FIRST = cython.declare(cython.int, RULE_CODES["RND-FIRST"])
@@ -524,9 +524,9 @@ class Walk:
                         facing = self.turn(pos, beyond, facing, self.why_turn(turns))
                         turns += 1
                         continue
-                    kept = self.why_not(turns) if flags & OPT_BEYOND_WALL_TURNS else R_TURN_WALL
+                    kept = self.why_not(turns) if flags & OPT_BEYOND_WALL_TURNS else R_ADV_TURN_WALL
                 else:
-                    kept = R_WRAP_OCCUPIED
+                    kept = R_MON_WRAP_OCCUPIED
                 target = self.through_wall(pos, facing)
             elif cells[target] == TURN_RIGHT or cells[target] == TURN_ABOUT:
                 if self.may_turn(turns):
@@ -546,7 +546,7 @@ class Walk:
             while layout[pos] & POOL:
                 nxt = NB[pos * 4 + facing]
                 wrapped = nxt == NONE
-                kept = R_SLIDE_OCCUPIED
+                kept = R_MON_SLIDE_OCCUPIED
                 if wrapped:  # MON-SLIDE-EDGE
                     if not (flags & OPT_POOL_WRAP):
                         break
@@ -560,9 +560,9 @@ class Walk:
                         if flags & OPT_BEYOND_WALL_TURNS:
                             kept = self.why_not_sliding(turns)
                         else:
-                            kept = R_TURN_WALL
+                            kept = R_ADV_TURN_WALL
                     else:
-                        kept = R_WRAP_OCCUPIED
+                        kept = R_MON_WRAP_OCCUPIED
                     nxt = self.through_wall(pos, facing)
                 elif cells[nxt] == TURN_RIGHT or cells[nxt] == TURN_ABOUT:
                     if self.pool_may_turn(turns):
@@ -608,26 +608,26 @@ class Walk:
     def why_turn(self, turns: cython.int) -> cython.int:
         """The rule under which a turning stone ahead acts (see ``may_turn``)."""
         if turns:
-            return R_TURN_CHAIN
+            return R_ADV_TURN_CHAIN
         # Facing a stone after a look that saw a figure to a side means a tie (ADV-TURN 4).
-        return R_TURN_TIE if self.saw_side else R_TURN
+        return R_ADV_TURN_TIE if self.saw_side else R_ADV_TURN
 
     @cython.cfunc
     def why_not(self, turns: cython.int) -> cython.int:
         """The rule that keeps a turning stone ahead from acting, so that it is pushed."""
         if turns:
-            return R_TURN_CHAIN
-        return R_TURN_TIE if self.tie else R_TURN
+            return R_ADV_TURN_CHAIN
+        return R_ADV_TURN_TIE if self.tie else R_ADV_TURN
 
     @cython.cfunc
     def why_turn_sliding(self, turns: cython.int) -> cython.int:
         """The rule under which a turning stone met in a slide acts."""
-        return R_TURN_CHAIN if turns else R_TURN_POOL
+        return R_ADV_TURN_CHAIN if turns else R_ADV_TURN_POOL
 
     @cython.cfunc
     def why_not_sliding(self, turns: cython.int) -> cython.int:
         """The rule that keeps a turning stone met in a slide from acting."""
-        return R_TURN_CHAIN if self.flags & OPT_POOL_TURNS else R_TURN_POOL
+        return R_ADV_TURN_CHAIN if self.flags & OPT_POOL_TURNS else R_ADV_TURN_POOL
 
     @cython.cfunc
     def turn(
@@ -678,7 +678,7 @@ class Walk:
                     kept = self.pushed_rules[v]
             elif via_wall:
                 push = (self.flags & OPT_WRAP_PUSH) != 0
-                kept = R_WRAP_OCCUPIED
+                kept = R_MON_WRAP_OCCUPIED
             else:
                 push = (
                     sliding and (self.flags & OPT_SLIDE_PUSH) != 0 and (self.layout[sq] & POOL) != 0
@@ -733,9 +733,9 @@ class Walk:
             if dest == NONE or layout[dest] & TELEPORTER:  # MON-PUSH-OFF, ADV-TELEPORT-PUSH
                 if figure:
                     if dest == NONE:
-                        self.eat(piece, s, HOW_PUSHED_OFF, R_PUSH_OFF)
+                        self.eat(piece, s, HOW_PUSHED_OFF, R_MON_PUSH_OFF)
                     else:
-                        self.eat(piece, s, HOW_TELEPORTER, R_TELEPORT_PUSH)
+                        self.eat(piece, s, HOW_TELEPORTER, R_ADV_TELEPORT_PUSH)
                 elif trace is not None:
                     record(
                         trace,
@@ -855,7 +855,7 @@ def push_stone(
     if behind == NONE:
         return R_PUSH_EDGE
     if layout[behind] & TELEPORTER:
-        return R_TELEPORT_FIGURES
+        return R_ADV_TELEPORT_FIGURES
     if behind == monster or cells[behind] != 0:
         return R_PUSH_ONE
     cells[behind] = cells[sq]
@@ -904,7 +904,7 @@ def figure_step(
     if target == NONE:
         return R_FIG_EDGE | (pos << 8)
     if layout[target] & TELEPORTER:
-        return R_TELEPORT_FIGURES | (pos << 8)
+        return R_ADV_TELEPORT_FIGURES | (pos << 8)
     if target == monster:
         return R_FIG_MONSTER | (pos << 8)
     pushed: cython.int = 0

@@ -55,6 +55,42 @@ def positions(phase: fr.Phase, count: int, seed: int) -> list[fr.GameState]:
     return found
 
 
+@pytest.mark.rules("MON-SIGHT-BLOCK", "MON-DISTANCE", "ADV-CRYSTAL")
+def test_the_pure_sight_bitboard_follows_every_write() -> None:
+    """CPython's walk looks on a bitboard of the pieces that block sight, which the walk keeps
+    at every write to a cell (docs/performance.md): after walks of 1 to 20 steps from random
+    positions (pushes, slides, crystals, teleporters, corners), it must be the bitboard of the
+    cells the walk left, square by square. Runs the pure kernel in both builds."""
+    pure = pure_kernel()
+    rng = random.Random(31)
+    changed = 0
+    for state in positions(fr.Phase.MONSTER, 600, 31):
+        data = bytearray(state.data)
+        walk = pure.Walk(data, state.layout, state.setting.flags, None)
+        walk.run(rng.randint(1, 20), 0)
+        expected = sum(
+            1 << (encoding.N_CELLS - 1 - sq)
+            for sq in range(encoding.N_CELLS)
+            if data[sq] not in (0, encoding.CRYSTAL)
+        )
+        assert walk.occ == expected, f"bitboard out of step after a walk from {state!r}"
+        changed += data[: encoding.N_CELLS] != state.data[: encoding.N_CELLS]
+    assert changed > 300  # most walks ate, pushed or slid something
+
+
+@pytest.mark.rules("MON-CHOOSE")
+def test_the_pure_choice_table_is_choose() -> None:
+    """CPython's look reads :func:`choose`'s answers from a table made from it for facing north
+    and turned: for every facing and every distance, the table's answer is the function's."""
+    for facing in range(4):
+        for ahead in range(16):
+            for left in range(16):
+                for right in range(16):
+                    c = kernel.CHOICES[ahead << 8 | left << 4 | right]
+                    turned = (c & 12) | ((facing + c) & 3)
+                    assert turned == kernel.choose(facing, ahead, left, right)
+
+
 @compiled_only
 def test_walks_agree() -> None:
     pure = pure_kernel()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator
 from importlib import metadata
@@ -183,8 +182,8 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
     store = Store(db)
     # The feeds read the log by themselves only as a safety net (and for several processes on
     # one SQLite file, which have no notices): a commit on this process wakes them at once.
-    hub = Hub(store, poll=10.0 if store.dialect == "sqlite" else 15.0)
     games = Games(store)
+    hub = Hub(store, games.shown, poll=10.0 if store.dialect == "sqlite" else 15.0)
     turns = ServerTurns(games)
     online = Online(games, private_webhooks)
     online_loop = OnlineLoop(online)
@@ -301,7 +300,7 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
     @app.get("/api/games/{game}/actions", response_model=models.Actions)
     def get_actions(game: str, since: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> Any:
         """Every action after number ``since``, with the engine's events."""
-        return {"actions": games.actions(game, since)}
+        return {"actions": [a.to_json() for a in games.actions(game, since)]}
 
     @app.get("/api/games/{game}/record")
     def get_record(game: str) -> Any:
@@ -323,7 +322,7 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
         async def pump() -> None:
             with contextlib.suppress(WebSocketDisconnect):  # the client left: nothing to do
                 async for action in hub.stream(game, since):
-                    await websocket.send_text(json.dumps(action))
+                    await websocket.send_text(action.text)
 
         async def drain() -> None:
             with contextlib.suppress(WebSocketDisconnect):

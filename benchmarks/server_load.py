@@ -3,6 +3,7 @@ WebSocket and HTTP, run by hand. Nothing here is a test; docs/server.md has the 
 
     python3 benchmarks/server_load.py --games 1000 --rate 0.5 --seconds 30 --runs 3
     python3 benchmarks/server_load.py --stored 30000                         # reads among many
+    python3 benchmarks/server_load.py --calls 12                          # CPU per request
     python3 benchmarks/server_load.py --kills 1000                           # the kill loop
 
 Load: ``--games`` 4-player games at once, all four seats people, each game's client acting at
@@ -28,6 +29,10 @@ process, no HTTP (a GET with a token, then the POST, one game after another): th
 each, on SQLite and on PostgreSQL (with ``PYTHONPATH=DIR``, the ``fearsome_rules`` of another
 commit unpacked in DIR by ``git archive``, to compare; the servers of the other modes follow it
 too).
+``--calls N``: N games of 4 played by one client, one request at a time, against one server
+on SQLite: the server's CPU time (from ``/proc``) per ``GET /api/games/ID`` with a seat's
+token and per POST of an action: what a request costs the server, whatever else the machine
+runs.
 ``--kills N``: the crash tests' loop (tests/server_harness.py) with N kills on SQLite, and the
 same checks: every acknowledged action there once, none unacknowledged, every game replaying to
 what its client last saw.
@@ -358,6 +363,7 @@ def direct(n: int, url: str) -> tuple[float, float]:
     from fearsome_rules.tools.server.storage import Store
 
     games = Games(Store(url))
+    text_of = getattr(games, "view_text", None)  # None: a server from before it
     rng = random.Random(1)
     view_ms: list[float] = []
     post_ms: list[float] = []
@@ -374,14 +380,50 @@ def direct(n: int, url: str) -> tuple[float, float]:
                 games.serve_turns(gid)
                 continue
             began = time.perf_counter()
-            seen = games.view(gid, tokens[mover])
-            view_ms.append((time.perf_counter() - began) * 1000)
+            if text_of is not None:  # what the route calls: the answer's JSON text
+                answer = text_of(gid, tokens[mover])
+                view_ms.append((time.perf_counter() - began) * 1000)
+                seen = json.loads(answer)
+            else:
+                seen = games.view(gid, tokens[mover])
+                view_ms.append((time.perf_counter() - began) * 1000)
             began = time.perf_counter()
             games.post(gid, tokens[mover], seen["seq"], rng.choice(seen["legal_actions"]),
                        uuid.uuid4().hex)  # fmt: skip
             post_ms.append((time.perf_counter() - began) * 1000)
     games.store.close()
     return statistics.median(view_ms), statistics.median(post_ms)
+
+
+def calls(n: int, folder: Path, args: argparse.Namespace) -> None:
+    """The server's CPU time per GET with a token and per POST, one request at a time."""
+    rng = random.Random(1)
+    db = f"sqlite:///{folder / 'calls.db'}"
+    cpus = args.server_cpus.split("/")
+    got: dict[str, list[float]] = {"GET": [0.0, 0], "POST": [0.0, 0]}
+    with servers(db, folder, cpus=cpus) as (server,), httpx.Client(base_url=server.url) as c:
+        for _ in range(n):
+            game = c.post("/api/games", json={"players": 4}).json()
+            gid, tokens = game["game"], {s["seat"]: s["token"] for s in game["seats"]}
+            while (view := c.get(f"/api/games/{gid}").json())["outcome"] is None:
+                if view["to_move"] is None:  # the server's tile
+                    time.sleep(0.005)
+                    continue
+                auth = _auth(tokens[view["to_move"]])
+                began = _cpu_seconds(server)
+                for _ in range(5):
+                    view = c.get(f"/api/games/{gid}", headers=auth).json()
+                got["GET"][0] += _cpu_seconds(server) - began
+                got["GET"][1] += 5
+                body = {"seq": view["seq"], "action": rng.choice(view["legal_actions"]),
+                        "id": uuid.uuid4().hex}  # fmt: skip
+                began = _cpu_seconds(server)
+                assert c.post(f"/api/games/{gid}/actions", json=body, headers=auth).is_success
+                got["POST"][0] += _cpu_seconds(server) - began
+                got["POST"][1] += 1
+    shown = [f"{what}: {spent * 1000 / count:.2f} ms ({count:.0f} calls);"
+             for what, (spent, count) in got.items()]  # fmt: skip
+    print(" ".join(shown), f"load average {_load_average()}")
 
 
 COLUMNS = (
@@ -480,6 +522,7 @@ def main() -> None:
     p.add_argument("--stored", type=int, default=0, metavar="N")
     p.add_argument("--kills", type=int, default=0, metavar="N")
     p.add_argument("--direct", type=int, default=0, metavar="N")
+    p.add_argument("--calls", type=int, default=0, metavar="N")
     p.add_argument("--only", choices=["sqlite", "pg1", "pg2"], action="append")
     p.add_argument("--server-cpus", default="0", help="taskset CPUs of each server, /-separated")
     p.add_argument("--client-cpus", default="1", help="taskset CPUs of the clients")
@@ -503,6 +546,9 @@ def main() -> None:
                 f"{server.kills} kills in {time.monotonic() - began:.0f} s: {len(players)} games, "
                 f"{acked} acknowledged actions, {checked} actions checked, nothing lost"
             )
+            return
+        if args.calls:
+            calls(args.calls, folder, args)
             return
         if args.direct:
             urls = [("SQLite", f"sqlite:///{folder / 'direct.db'}")]

@@ -70,14 +70,14 @@ class ApiError(FearsomeError):
 
 @attrs.define
 class Snapshot:
-    """A game's state after its first ``seq`` actions, with its JSON and the mover's legal
-    actions once asked for: the log never changes, so neither do they. A finished game read
-    from its stored last state has only its JSON (``state`` None) until something replays it
-    (:meth:`Games.state`)."""
+    """A game's state after its first ``seq`` actions, with its JSON text (encoded once) and
+    the mover's legal actions once asked for: the log never changes, so neither do they. A
+    finished game read from its stored last state has only its JSON (``state`` None) until
+    something replays it (:meth:`Games.state`)."""
 
     seq: int
     state: GameState | None
-    doc: dict[str, Any] | None = None
+    text: str | None = None
     legal: list[str] | None = None
 
 
@@ -281,7 +281,7 @@ class Games:
                 return row, known
             if row.last_state is not None and (known is None or known.state is None):
                 # A finished game: its last state was stored with its last action.
-                snap = Snapshot(row.seq, None, json.loads(row.last_state))
+                snap = Snapshot(row.seq, None, row.last_state)
             elif known is not None and known.state is not None and known.seq < row.seq:
                 tail = self.store.log(game, conn, row.seq, since=known.seq)
                 snap = Snapshot(row.seq, self._apply(row, known.state, tail))
@@ -321,15 +321,20 @@ class Games:
 
     def view(self, game: str, token: str | None = None) -> dict[str, Any]:
         """The game as a client sees it; with a seat's token, that seat's legal actions."""
+        found: dict[str, Any] = json.loads(self.view_text(game, token))
+        return found
+
+    def view_text(self, game: str, token: str | None = None) -> str:
+        """:meth:`view` as JSON text: the state's own JSON, encoded once per (game, seq), put
+        in as it is."""
         row, snap = self.find(game)
-        if snap.doc is None:
-            snap.doc = state_to_json(self.state(row, snap))
+        if snap.text is None:
+            snap.text = json.dumps(state_to_json(self.state(row, snap)))
         over = row.turn == "over" and row.outcome is not None
         state = None if over else self.state(row, snap)
         out: dict[str, Any] = {
             "game": row.id,
             "seq": row.seq,
-            "state": snap.doc,
             "to_move": None if state is None else seat_letter(state),
             "outcome": row.outcome if state is None else outcome_to_json(state),
             "players": row.players,
@@ -348,7 +353,7 @@ class Games:
             if state is not None and mine and snap.legal is None:
                 snap.legal = [str(a) for a in legal_actions(state)]
             out["legal_actions"] = snap.legal if mine else []
-        return out
+        return f'{json.dumps(out)[:-1]}, "state": {snap.text}}}'
 
     def actions(self, game: str, since: int, limit: int | None = None) -> list[Shown]:
         """The actions after number ``since``, each with its events."""
@@ -483,7 +488,7 @@ class Games:
         turn = turn_of(after, row.kinds)
         snap = Snapshot(row.seq + 1, after)
         if turn == "over":
-            snap.doc = state_to_json(after)
+            snap.text = json.dumps(state_to_json(after))
         stored = self.store.append(
             row.id,
             row.seq,
@@ -492,7 +497,7 @@ class Games:
             seat,
             turn,
             outcome_to_json(after),
-            None if snap.doc is None else json.dumps(snap.doc),
+            snap.text,
         )
         if stored:
             self.snapshots.put(row.id, snap)

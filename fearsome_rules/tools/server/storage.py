@@ -172,6 +172,8 @@ class Store:
         self.dialect = make_url(self.url).get_backend_name()
         self.fixed: OrderedDict[str, Fixed] = OrderedDict()
         self.fixed_lock = threading.Lock()
+        self.own: Connection | None = None
+        self.own_thread: int | None = None
         self.reader: Engine
         if self.dialect == "sqlite":
             self.engine = _sqlite_engine(self.url)
@@ -193,8 +195,22 @@ class Store:
             raise StoreError(f"cannot open the database: {_first_line(e)}") from None
 
     def close(self) -> None:
+        if self.own is not None:
+            self.own.close()
         self.engine.dispose()
         self.reader.dispose()
+
+    @property
+    def inline(self) -> bool:
+        """Reads may run on the event loop's thread: SQLite's are calls into the file that never
+        wait for a writer (WAL), cheaper than handing them to another thread; PostgreSQL's wait
+        for a round trip."""
+        return self.dialect == "sqlite"
+
+    def read_here(self) -> None:
+        """Give the calling thread (the event loop's) a connection of its own for its reads, so
+        that it never waits for the pool."""
+        self.own_thread = threading.get_ident()
 
     @contextmanager
     def writing(self) -> Iterator[Connection]:
@@ -212,6 +228,14 @@ class Store:
     def quick(self) -> Iterator[Connection]:
         """A connection whose statements each stand alone (no BEGIN, no COMMIT round trips):
         for reads that need no snapshot across statements."""
+        if threading.get_ident() == self.own_thread:
+            if self.own is None:
+                self.own = self.reader.connect()
+            try:
+                yield self.own
+            finally:
+                self.own.rollback()  # ends nothing in SQLite: each read stood alone
+            return
         with self.reader.connect() as conn:
             yield conn
 

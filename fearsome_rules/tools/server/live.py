@@ -21,7 +21,7 @@ from typing import Any, Final
 import anyio.to_thread
 from sqlalchemy.engine import make_url
 
-from fearsome_rules.tools.server.games import Shown
+from fearsome_rules.tools.server.snapshots import Shown
 from fearsome_rules.tools.server.storage import CHANNEL, Store
 
 Reader = Callable[[str, int, int], list[Shown]]

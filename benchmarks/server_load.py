@@ -3,6 +3,7 @@ WebSocket and HTTP, run by hand. Nothing here is a test; docs/server.md has the 
 
     python3 benchmarks/server_load.py --games 1000 --rate 0.5 --seconds 30 --runs 3
     python3 benchmarks/server_load.py --stored 30000                         # reads among many
+    python3 benchmarks/server_load.py --calls 12                          # CPU per request
     python3 benchmarks/server_load.py --kills 1000                           # the kill loop
 
 Load: ``--games`` 4-player games at once, all four seats people, each game's client acting at
@@ -18,15 +19,20 @@ the second process on CPU 1), the clients (this process) to ``--client-cpus`` (`
 PostgreSQL to ``--db-cpus`` (all by default). ``--runs N`` measures the set-ups N times,
 interleaved, and prints each run with the load average, then the medians.
 
-``--stored N``: N finished games written straight into a fresh database (copies of a few real
-games under new ids, their events included: PostgreSQL's ``COPY``, SQLite's ``executemany`` in
-one transaction), the plans of the reads (``EXPLAIN``), then one server's latency for
-``GET /api/games/ID`` of random ids (each game read once: no process has it cached).
+``--stored N``: N finished games written straight into a fresh database as the server stores
+them (copies of a few real games under new ids: each action's notation, the game's last state:
+PostgreSQL's ``COPY``, SQLite's ``executemany`` in one transaction), the bytes a game takes, the
+plans of the reads (``EXPLAIN``), then one server's latency for ``GET /api/games/ID`` of random
+ids (each game read once: no process has it cached).
 ``--direct N``: N actions through :class:`~fearsome_rules.tools.server.games.Games` in this
 process, no HTTP (a GET with a token, then the POST, one game after another): the medians of
 each, on SQLite and on PostgreSQL (with ``PYTHONPATH=DIR``, the ``fearsome_rules`` of another
 commit unpacked in DIR by ``git archive``, to compare; the servers of the other modes follow it
 too).
+``--calls N``: N games of 4 played by one client, one request at a time, against one server
+on SQLite: the server's CPU time (from ``/proc``) per ``GET /api/games/ID`` with a seat's
+token and per POST of an action: what a request costs the server, whatever else the machine
+runs.
 ``--kills N``: the crash tests' loop (tests/server_harness.py) with N kills on SQLite, and the
 same checks: every acknowledged action there once, none unacknowledged, every game replaying to
 what its client last saw.
@@ -65,7 +71,8 @@ from server_harness import (
 from sqlalchemy import create_engine
 
 import fearsome_rules as fr
-from fearsome_rules.formats.event_json import event_to_json, outcome_to_json
+from fearsome_rules.formats.event_json import outcome_to_json
+from fearsome_rules.formats.state_json import state_to_json
 from fearsome_rules.tools.bots import greedy_bot
 from fearsome_rules.tools.server import chance, schema
 from fearsome_rules.tools.server.storage import database_url
@@ -181,24 +188,25 @@ def _auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def _real_games(count: int) -> list[tuple[str, list[tuple[str, str]], str]]:
+def _real_games(count: int) -> list[tuple[str, list[str], str, str]]:
     """``count`` finished 4-player games played by the greedy bot with the server's tiles:
-    each its seed, its log (notation, events JSON) and its outcome JSON."""
+    each its seed, its log (notation), its outcome JSON and its last state's JSON."""
     played = []
     for k in range(count):
         rng = random.Random(k)
         state = fr.new_game(4)
         seed = chance.new_seed()
-        log: list[tuple[str, str]] = []
+        log: list[str] = []
         while state.phase is not fr.Phase.OVER:
             action: fr.Action = (
                 chance.draw_tile(state, seed, len(log) + 1)
                 if state.phase is fr.Phase.MONSTER
                 else greedy_bot(state, rng)
             )
-            state, events = fr.apply_traced(state, action)
-            log.append((str(action), json.dumps([event_to_json(e) for e in events])))
-        played.append((seed, log, json.dumps(outcome_to_json(state))))
+            state = fr.apply(state, action)
+            log.append(str(action))
+        outcome = json.dumps(outcome_to_json(state))
+        played.append((seed, log, outcome, json.dumps(state_to_json(state))))
     return played
 
 
@@ -212,12 +220,13 @@ def _copy_text(value: object) -> str:
 
 
 GAME_COLUMNS = ("id", "created", "players", "start_player", "setup", "options", "seed",
-                "seed_hash", "seq", "turn", "updated", "outcome", "finished")  # fmt: skip
+                "seed_hash", "seq", "turn", "updated", "outcome", "finished",
+                "last_state")  # fmt: skip
 
 
-def _game_values(gid: str, seed: str, log: list[Any], outcome: str) -> tuple[Any, ...]:
+def _game_values(gid: str, seed: str, log: list[str], outcome: str, last: str) -> tuple[Any, ...]:
     return (gid, 0.0, 4, 0, "basic", "{}", seed, chance.seed_hash(seed), len(log), "over", 0.0,
-            outcome, 0.0)  # fmt: skip
+            outcome, 0.0, last)  # fmt: skip
 
 
 def fill_postgres(url: str, ids: list[str], played: list[Any]) -> None:
@@ -225,24 +234,20 @@ def fill_postgres(url: str, ids: list[str], played: list[Any]) -> None:
     import psycopg
 
     templates = [
-        "".join(
-            f"@\t{k}\t{_copy_text(a)}\t{_copy_text(e)}\t\\N\t\\N\t0\n"
-            for k, (a, e) in enumerate(log, 1)
-        )
-        for _, log, _ in played
+        "".join(f"@\t{k}\t{_copy_text(a)}\t\\N\t\\N\t0\n" for k, a in enumerate(log, 1))
+        for _, log, _, _ in played
     ]
     with psycopg.connect(url) as conn, conn.cursor() as cur:
         columns = ", ".join(GAME_COLUMNS)
         with cur.copy(f"COPY games ({columns}) FROM STDIN") as copy:
             for n, gid in enumerate(ids):
-                seed, log, outcome = played[n % len(played)]
-                values = _game_values(gid, seed, log, outcome)
+                values = _game_values(gid, *played[n % len(played)])
                 copy.write("\t".join(_copy_text(v) for v in values) + "\n")
         with cur.copy("COPY seats (game, seat, kind, token_hash) FROM STDIN") as copy:
             for gid in ids:
                 copy.write("".join(f"{gid}\t{s}\tperson\t\\N\n" for s in range(4)))
         with cur.copy(
-            "COPY actions (game, seq, action, events, command, seat, created) FROM STDIN"
+            "COPY actions (game, seq, action, command, seat, created) FROM STDIN"
         ) as copy:
             for n, gid in enumerate(ids):
                 copy.write(templates[n % len(templates)].replace("@\t", gid + "\t"))
@@ -269,13 +274,9 @@ def fill_sqlite(url: str, ids: list[str], played: list[Any]) -> None:
         ((g, s) for g in ids for s in range(4)),
     )
     conn.executemany(
-        "INSERT INTO actions (game, seq, action, events, command, seat, created) "
-        "VALUES (?, ?, ?, ?, NULL, NULL, 0)",
-        (
-            (g, k, a, e)
-            for n, g in enumerate(ids)
-            for k, (a, e) in enumerate(played[n % len(played)][1], 1)
-        ),
+        "INSERT INTO actions (game, seq, action, command, seat, created) "
+        "VALUES (?, ?, ?, NULL, NULL, 0)",
+        ((g, k, a) for n, g in enumerate(ids) for k, a in enumerate(played[n % len(played)][1], 1)),
     )
     conn.execute("COMMIT")
     conn.execute("ANALYZE")
@@ -317,7 +318,7 @@ def _size(url: str, folder: Path) -> float:
 
 def stored(n: int, folder: Path, cluster: Cluster | None, args: argparse.Namespace) -> None:
     played = _real_games(4)
-    lengths = sorted(len(log) for _, log, _ in played)
+    lengths = sorted(len(log) for _, log, _, _ in played)
     print(f"{n:,} finished 4-player games, copies of {len(played)} real ones "
           f"({lengths} actions) under new ids")  # fmt: skip
     urls = []
@@ -345,9 +346,10 @@ def stored(n: int, folder: Path, cluster: Cluster | None, args: argparse.Namespa
                 t = time.monotonic()
                 assert c.get(f"/api/games/{g}").status_code == 200
                 times.append((time.monotonic() - t) * 1000)
+        size = _size(url, folder)
         print(
-            f"| {name} | {n:,} | {actions:,} | {_size(url, folder):.1f} GB | {wrote:.0f} s | "
-            f"{pct(times, 0.5):.1f} | {pct(times, 0.99):.1f} | {_load_average()} |",
+            f"| {name} | {n:,} | {actions:,} | {size:.1f} GB | {size * 1e6 / n:.1f} KB | "
+            f"{wrote:.0f} s | {pct(times, 0.5):.1f} | {pct(times, 0.99):.1f} | {_load_average()} |",
             flush=True,
         )
         if name == "SQLite":
@@ -361,6 +363,7 @@ def direct(n: int, url: str) -> tuple[float, float]:
     from fearsome_rules.tools.server.storage import Store
 
     games = Games(Store(url))
+    text_of = getattr(games, "view_text", None)  # None: a server from before it
     rng = random.Random(1)
     view_ms: list[float] = []
     post_ms: list[float] = []
@@ -377,14 +380,50 @@ def direct(n: int, url: str) -> tuple[float, float]:
                 games.serve_turns(gid)
                 continue
             began = time.perf_counter()
-            seen = games.view(gid, tokens[mover])
-            view_ms.append((time.perf_counter() - began) * 1000)
+            if text_of is not None:  # what the route calls: the answer's JSON text
+                answer = text_of(gid, tokens[mover])
+                view_ms.append((time.perf_counter() - began) * 1000)
+                seen = json.loads(answer)
+            else:
+                seen = games.view(gid, tokens[mover])
+                view_ms.append((time.perf_counter() - began) * 1000)
             began = time.perf_counter()
             games.post(gid, tokens[mover], seen["seq"], rng.choice(seen["legal_actions"]),
                        uuid.uuid4().hex)  # fmt: skip
             post_ms.append((time.perf_counter() - began) * 1000)
     games.store.close()
     return statistics.median(view_ms), statistics.median(post_ms)
+
+
+def calls(n: int, folder: Path, args: argparse.Namespace) -> None:
+    """The server's CPU time per GET with a token and per POST, one request at a time."""
+    rng = random.Random(1)
+    db = f"sqlite:///{folder / 'calls.db'}"
+    cpus = args.server_cpus.split("/")
+    got: dict[str, list[float]] = {"GET": [0.0, 0], "POST": [0.0, 0]}
+    with servers(db, folder, cpus=cpus) as (server,), httpx.Client(base_url=server.url) as c:
+        for _ in range(n):
+            game = c.post("/api/games", json={"players": 4}).json()
+            gid, tokens = game["game"], {s["seat"]: s["token"] for s in game["seats"]}
+            while (view := c.get(f"/api/games/{gid}").json())["outcome"] is None:
+                if view["to_move"] is None:  # the server's tile
+                    time.sleep(0.005)
+                    continue
+                auth = _auth(tokens[view["to_move"]])
+                began = _cpu_seconds(server)
+                for _ in range(5):
+                    view = c.get(f"/api/games/{gid}", headers=auth).json()
+                got["GET"][0] += _cpu_seconds(server) - began
+                got["GET"][1] += 5
+                body = {"seq": view["seq"], "action": rng.choice(view["legal_actions"]),
+                        "id": uuid.uuid4().hex}  # fmt: skip
+                began = _cpu_seconds(server)
+                assert c.post(f"/api/games/{gid}/actions", json=body, headers=auth).is_success
+                got["POST"][0] += _cpu_seconds(server) - began
+                got["POST"][1] += 1
+    shown = [f"{what}: {spent * 1000 / count:.2f} ms ({count:.0f} calls);"
+             for what, (spent, count) in got.items()]  # fmt: skip
+    print(" ".join(shown), f"load average {_load_average()}")
 
 
 COLUMNS = (
@@ -483,6 +522,7 @@ def main() -> None:
     p.add_argument("--stored", type=int, default=0, metavar="N")
     p.add_argument("--kills", type=int, default=0, metavar="N")
     p.add_argument("--direct", type=int, default=0, metavar="N")
+    p.add_argument("--calls", type=int, default=0, metavar="N")
     p.add_argument("--only", choices=["sqlite", "pg1", "pg2"], action="append")
     p.add_argument("--server-cpus", default="0", help="taskset CPUs of each server, /-separated")
     p.add_argument("--client-cpus", default="1", help="taskset CPUs of the clients")
@@ -507,6 +547,9 @@ def main() -> None:
                 f"{acked} acknowledged actions, {checked} actions checked, nothing lost"
             )
             return
+        if args.calls:
+            calls(args.calls, folder, args)
+            return
         if args.direct:
             urls = [("SQLite", f"sqlite:///{folder / 'direct.db'}")]
             if cluster is not None:
@@ -518,8 +561,8 @@ def main() -> None:
                       f"{args.direct}); load average {_load_average()}")  # fmt: skip
             return
         if args.stored:
-            print("| database | games | actions | size | filled in | GET p50 ms | GET p99 ms "
-                  "| load average |\n|---|---|---|---|---|---|---|---|")  # fmt: skip
+            print("| database | games | actions | size | a game | filled in | GET p50 ms "
+                  "| GET p99 ms | load average |\n" + "|---" * 9 + "|")  # fmt: skip
             stored(args.stored, folder, cluster, args)
             return
         load_table(args, folder, cluster)

@@ -18,8 +18,6 @@ from __future__ import annotations
 import json
 import re
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -43,12 +41,11 @@ from fearsome_rules.tools.server.seats import (
     seat_of,
     token_hash,
 )
+from fearsome_rules.tools.server.snapshots import Shown, Snapshot, Snapshots, Traces
 from fearsome_rules.tools.server.storage import Game, Store, Stored
 
 GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What a game id can look like; anything else is an unknown game without a query."""
-SNAPSHOTS: Final = 4_096
-"""Games whose latest state a process keeps."""
 MOST_SERVER_ACTIONS: Final = 10_000
 """A bound on the server's own actions in a row (a game has a few hundred actions in all)."""
 
@@ -65,44 +62,6 @@ class ApiError(FearsomeError):
         self.extra = extra
 
 
-@attrs.define
-class Snapshot:
-    """A game's state after its first ``seq`` actions, with its JSON and the mover's legal
-    actions once asked for: the log never changes, so neither do they."""
-
-    seq: int
-    state: GameState
-    doc: dict[str, Any] | None = None
-    legal: list[str] | None = None
-
-
-class Snapshots:
-    """The latest state of the games this process used last (:data:`SNAPSHOTS` of them), so
-    that a request replays only the actions stored since (measured: a GET of a 4-player game
-    cost about 5 ms of replay, state JSON and legal actions, most of each request)."""
-
-    def __init__(self, size: int = SNAPSHOTS) -> None:
-        self.size = size
-        self.items: OrderedDict[str, Snapshot] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, game: str) -> Snapshot | None:
-        with self.lock:
-            snap = self.items.get(game)
-            if snap is not None:
-                self.items.move_to_end(game)
-            return snap
-
-    def put(self, game: str, snap: Snapshot) -> None:
-        with self.lock:
-            known = self.items.get(game)
-            if known is None or known.seq < snap.seq:
-                self.items[game] = snap
-                self.items.move_to_end(game)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-
 @attrs.frozen
 class Committed:
     """An action just committed by this process: its game, its number, who acts next, and the
@@ -111,7 +70,7 @@ class Committed:
     game: str
     seq: int
     turn: str
-    action: dict[str, Any]
+    action: Shown
 
 
 def timing(row: Game) -> dict[str, Any]:
@@ -148,6 +107,7 @@ class Games:
         self.store = store
         self.on_commit = on_commit
         self.snapshots = Snapshots()
+        self.traces = Traces()
 
     # --- creating ----------------------------------------------------------------------------
 
@@ -225,7 +185,10 @@ class Games:
             known = self.snapshots.get(game)
             if known is not None and known.seq == row.seq:
                 return row, known
-            if known is not None and known.seq < row.seq:
+            if row.last_state is not None and (known is None or known.state is None):
+                # A finished game: its last state was stored with its last action.
+                snap = Snapshot(row.seq, None, row.last_state)
+            elif known is not None and known.state is not None and known.seq < row.seq:
                 tail = self.store.log(game, conn, row.seq, since=known.seq)
                 snap = Snapshot(row.seq, self._apply(row, known.state, tail))
             else:
@@ -233,6 +196,14 @@ class Games:
                 snap = Snapshot(row.seq, self._apply(row, self._start(row), log))
         self.snapshots.put(game, snap)
         return row, snap
+
+    def state(self, row: Game, snap: Snapshot) -> GameState:
+        """The snapshot's state, replayed from the log if it was read as its JSON only."""
+        if snap.state is None:
+            with self.store.quick() as conn:
+                log = self.store.log(row.id, conn, snap.seq)
+            snap.state = self._apply(row, self._start(row), log)
+        return snap.state
 
     def _start(self, row: Game) -> GameState:
         opts = options_from_doc(row.options, "options")
@@ -256,16 +227,22 @@ class Games:
 
     def view(self, game: str, token: str | None = None) -> dict[str, Any]:
         """The game as a client sees it; with a seat's token, that seat's legal actions."""
+        found: dict[str, Any] = json.loads(self.view_text(game, token))
+        return found
+
+    def view_text(self, game: str, token: str | None = None) -> str:
+        """:meth:`view` as JSON text: the state's own JSON, encoded once per (game, seq), put
+        in as it is."""
         row, snap = self.find(game)
-        state = snap.state
-        if snap.doc is None:
-            snap.doc = state_to_json(state)
+        if snap.text is None:
+            snap.text = json.dumps(state_to_json(self.state(row, snap)))
+        over = row.turn == "over" and row.outcome is not None
+        state = None if over else self.state(row, snap)
         out: dict[str, Any] = {
             "game": row.id,
             "seq": row.seq,
-            "state": snap.doc,
-            "to_move": seat_letter(state),
-            "outcome": row.outcome if row.outcome is not None else outcome_to_json(state),
+            "to_move": None if state is None else seat_letter(state),
+            "outcome": row.outcome if state is None else outcome_to_json(state),
             "players": row.players,
             "setup": row.setup,
             "seats": [
@@ -278,17 +255,53 @@ class Games:
         if token is not None:
             seat = self._seat(row, token)
             out["seat"] = SEAT_LETTERS[seat]
-            mine = row.turn == "person" and state.to_move == seat
-            if mine and snap.legal is None:
+            mine = state is not None and row.turn == "person" and state.to_move == seat
+            if state is not None and mine and snap.legal is None:
                 snap.legal = [str(a) for a in legal_actions(state)]
             out["legal_actions"] = snap.legal if mine else []
-        return out
+        return f'{json.dumps(out)[:-1]}, "state": {snap.text}}}'
 
-    def actions(self, game: str, since: int, limit: int | None = None) -> list[dict[str, Any]]:
+    def actions(self, game: str, since: int, limit: int | None = None) -> list[Shown]:
         """The actions after number ``since``, each with its events."""
         if not GAME_ID.fullmatch(game) or self.store.game(game) is None:
             raise ApiError(404, f"no game {quote(game, 40)}")
-        return [a.to_json() for a in self.store.after(game, since, limit)]
+        return self.shown(game, since, limit)
+
+    def shown(self, game: str, since: int, limit: int | None = None) -> list[Shown]:
+        """The stored actions after ``since`` as the API shows them, with the events of their
+        replay: from :class:`Traces`, else by carrying them out again with the engine."""
+        stored = self.store.after(game, since, limit)
+        if not stored:
+            return []
+        wanted = [a.seq for a in stored]
+        known = self.traces.get(game, wanted)
+        if len(known) < len(wanted):
+            first = next(a for a in stored if a.seq not in known)
+            known.update((a.seq, a) for a in self._trace(game, first.seq, stored))
+        return [known[s] for s in wanted]
+
+    def _trace(self, game: str, first: int, stored: list[Stored]) -> list[Shown]:
+        """The actions from number ``first`` on, carried out again from the state before
+        ``first`` (this process's snapshot of it, or the replay of the log up to it)."""
+        row = self.store.game(game)
+        if row is None:
+            raise ApiError(404, f"no game {quote(game, 40)}")
+        snap = self.snapshots.get(game)
+        state = snap.state if snap is not None and snap.seq == first - 1 else None
+        if state is None:
+            with self.store.quick() as conn:
+                state = self._apply(row, self._start(row), self.store.log(game, conn, first - 1))
+        shown = []
+        try:
+            for a in stored:
+                if a.seq >= first:
+                    state, events = apply_traced(state, parse_action(a.action))
+                    shown.append(Shown.of(a.seq, a.action, [event_to_json(e) for e in events]))
+        except FearsomeError as e:  # a log stored by an engine whose rules differed
+            raise ApiError(500, f"game {row.id} does not replay on this engine: {e}") from None
+        self.traces.put(game, shown)
+        self.snapshots.put(game, Snapshot(stored[-1].seq, state))
+        return shown
 
     def _seat(self, row: Game, token: str) -> int:
         seat = seat_of(token, [bytes.fromhex(h) if h else None for h in row.token_hashes])
@@ -313,7 +326,7 @@ class Games:
                 return self._again(row, done, seat, seq, text)
             raise self._conflict(row, seq, f"seq {seq} is not the game's: it has {row.seq} actions")
         try:
-            action, after, events = self._check(row, snap.state, seat, text)
+            action, after, events = self._check(row, snap, seat, text)
         except ApiError:
             # A command id stored already answers as before, whatever this body says: looked
             # up only here and after a lost append, since a fresh command (the usual case)
@@ -330,11 +343,12 @@ class Games:
         raise self._conflict(row, seq, f"seq {seq} was just taken by another action")
 
     def _check(
-        self, row: Game, state: GameState, seat: int, text: str
+        self, row: Game, snap: Snapshot, seat: int, text: str
     ) -> tuple[Action, GameState, tuple[Any, ...] | list[Any]]:
         """The seat's action carried out by the engine, or the refusal."""
         if row.turn == "over":
             raise ApiError(403, f"game {row.id} is over: nobody is to move")
+        state = self.state(row, snap)
         if row.turn != "person" or state.to_move != seat:
             mover = seat_letter(state)
             whose = f"{mover} is to move" if mover else "the monster's tile is the server's"
@@ -363,7 +377,7 @@ class Games:
         )
 
     def _conflict(self, row: Game, seq: int, message: str) -> ApiError:
-        missed = self.store.after(row.id, min(max(seq, 0), row.seq))
+        missed = self.shown(row.id, min(max(seq, 0), row.seq))
         current = missed[-1].seq if missed else row.seq
         return ApiError(409, message, seq=current, actions=[a.to_json() for a in missed])
 
@@ -377,21 +391,24 @@ class Games:
         seat: int | None,
     ) -> bool:
         notation = str(action)
-        listed = [event_to_json(e) for e in events]
         turn = turn_of(after, row.kinds)
+        snap = Snapshot(row.seq + 1, after)
+        if turn == "over":
+            snap.text = json.dumps(state_to_json(after))
         stored = self.store.append(
             row.id,
             row.seq,
             notation,
-            json.dumps(listed),
             command,
             seat,
             turn,
             outcome_to_json(after),
+            snap.text,
         )
         if stored:
-            self.snapshots.put(row.id, Snapshot(row.seq + 1, after))
-            shown = {"seq": row.seq + 1, "action": notation, "events": listed}
+            self.snapshots.put(row.id, snap)
+            shown = Shown.of(row.seq + 1, notation, [event_to_json(e) for e in events])
+            self.traces.put(row.id, [shown])
             self.on_commit(Committed(row.id, row.seq + 1, turn, shown))
         return stored
 
@@ -402,11 +419,11 @@ class Games:
         for _ in range(MOST_SERVER_ACTIONS):
             try:
                 row, snap = self.find(game)
-                state = snap.state
             except ApiError:
                 return played
             if row.turn != "server":
                 return played
+            state = self.state(row, snap)
             seq = row.seq + 1
             action: Action
             if state.phase is Phase.MONSTER:

@@ -15,13 +15,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any, Final
 
 import anyio.to_thread
 from sqlalchemy.engine import make_url
 
+from fearsome_rules.tools.server.snapshots import Shown
 from fearsome_rules.tools.server.storage import CHANNEL, Store
+
+Reader = Callable[[str, int, int], list[Shown]]
+"""The actions of a game after a seq, at most so many, as the API shows them."""
 
 CACHED: Final = 512
 """The latest actions a feed keeps for its clients; one further behind reads the log."""
@@ -31,19 +35,15 @@ PAGE: Final = 1_000
 log = logging.getLogger("fearsome_rules.server")
 
 
-def _ends(action: dict[str, Any]) -> bool:
-    return any(e.get("type") == "GameEnded" for e in action["events"])
-
-
 class Feed:
     """What this process knows of one game's log, shared by its clients."""
 
-    def __init__(self, store: Store, game: str) -> None:
-        self.store = store
+    def __init__(self, read: Reader, game: str) -> None:
+        self.read = read
         self.game = game
         self.known = 0
         self.over = False
-        self.cache: dict[int, dict[str, Any]] = {}
+        self.cache: dict[int, Shown] = {}
         self.changed = asyncio.Event()
         self.lock = asyncio.Lock()
         self.clients = 0
@@ -52,14 +52,11 @@ class Feed:
         """Read the actions after the last one known, and wake the clients if there are any."""
         async with self.lock:
             while True:
-                found = await anyio.to_thread.run_sync(
-                    self.store.after, self.game, self.known, PAGE
-                )
-                for stored in found:
-                    action = stored.to_json()
-                    self.cache[stored.seq] = action
-                    self.known = stored.seq
-                    self.over = self.over or _ends(action)
+                found = await anyio.to_thread.run_sync(self.read, self.game, self.known, PAGE)
+                for action in found:
+                    self.cache[action.seq] = action
+                    self.known = action.seq
+                    self.over = self.over or action.ends
                 for old in [s for s in self.cache if s <= self.known - CACHED]:
                     del self.cache[old]
                 if found:
@@ -68,27 +65,26 @@ class Feed:
                 if len(found) < PAGE:
                     return
 
-    def push(self, action: dict[str, Any]) -> bool:
+    def push(self, action: Shown) -> bool:
         """Take the action a commit on this process stored, if it is the next one this feed
         lacks and no read of the log is under way; False: read the log instead."""
-        if self.lock.locked() or action["seq"] != self.known + 1:
+        if self.lock.locked() or action.seq != self.known + 1:
             return False
-        self.cache[action["seq"]] = action
-        self.known = action["seq"]
-        self.over = self.over or _ends(action)
+        self.cache[action.seq] = action
+        self.known = action.seq
+        self.over = self.over or action.ends
         self.cache.pop(self.known - CACHED, None)
         self.changed.set()
         self.changed = asyncio.Event()
         return True
 
-    async def after(self, last: int, poll: float) -> list[dict[str, Any]]:
+    async def after(self, last: int, poll: float) -> list[Shown]:
         """The actions after number ``last``; waits for one if there is none yet."""
         while True:
             if last < self.known:
                 if last + 1 in self.cache:
                     return [self.cache[s] for s in range(last + 1, self.known + 1)]
-                found = await anyio.to_thread.run_sync(self.store.after, self.game, last, PAGE)
-                return [a.to_json() for a in found]
+                return await anyio.to_thread.run_sync(self.read, self.game, last, PAGE)
             if self.over:
                 return []
             changed = self.changed
@@ -101,8 +97,9 @@ class Feed:
 class Hub:
     """The feeds of the games watched on this process."""
 
-    def __init__(self, store: Store, poll: float) -> None:
+    def __init__(self, store: Store, read: Reader, poll: float) -> None:
         self.store = store
+        self.read = read
         self.poll = poll
         self.feeds: dict[str, Feed] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -111,13 +108,13 @@ class Hub:
     def start(self) -> None:
         self.loop = asyncio.get_running_loop()
 
-    def committed(self, game: str, seq: int, action: dict[str, Any] | None = None) -> None:
+    def committed(self, game: str, seq: int, action: Shown | None = None) -> None:
         """A new action was committed (callable from any thread); ``action``, where given, is
         the action itself, which then needs no read of the log."""
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self.wake, game, seq, action)
 
-    def wake(self, game: str, seq: int, action: dict[str, Any] | None = None) -> None:
+    def wake(self, game: str, seq: int, action: Shown | None = None) -> None:
         feed = self.feeds.get(game)
         if feed is None or seq <= feed.known:
             return
@@ -125,17 +122,17 @@ class Hub:
             return
         self._spawn(feed.refresh())
 
-    def _spawn(self, work: Any) -> None:
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(work)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def stream(self, game: str, since: int) -> AsyncIterator[dict[str, Any]]:
+    async def stream(self, game: str, since: int) -> AsyncIterator[Shown]:
         """The actions after ``since``, then each new one as it is committed; ends after the
         action that ends the game."""
         feed = self.feeds.get(game)
         if feed is None:
-            feed = self.feeds[game] = Feed(self.store, game)
+            feed = self.feeds[game] = Feed(self.read, game)
         feed.clients += 1
         try:
             await feed.refresh()
@@ -144,7 +141,7 @@ class Hub:
                 batch = await feed.after(last, self.poll)
                 for action in batch:
                     yield action
-                    last = action["seq"]
+                    last = action.seq
                 if feed.over and last >= feed.known:
                     return
         finally:

@@ -264,9 +264,9 @@ class Online:
         """Play the move of the seat whose time ran out at ``seq``, with ``bot``; False when the
         seat moved meanwhile (its own move won the log's compare-and-swap)."""
         row, snap = self.games.find(game)
-        state = snap.state
         if row.seq != seq or row.turn != "person":
             return False
+        state = self.games.state(row, snap)
         action = choose(state, bot=bot, seed=chance.bot_seed(row.seed, seq + 1))
         after, events = apply_traced(state, action)
         stored = self.games._commit(row, after, action, events, f"deadline-{seq + 1}", None)
@@ -320,7 +320,7 @@ class Online:
                 continue
             if row.seq != seq:
                 continue  # moved on: the next pass sees its new turn
-            seat = snap.state.to_move
+            seat = self.games.state(row, snap).to_move
             with self.store.reading() as conn:
                 url = conn.execute(
                     select(webhooks.c.url).where(webhooks.c.game == game, webhooks.c.seat == seat)

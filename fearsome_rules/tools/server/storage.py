@@ -97,21 +97,19 @@ class Game(Fixed):
     turn: str
     outcome: dict[str, Any] | None
     updated: float
+    last_state: str | None
+    """A finished game's last state JSON, as stored with its last action (none before)."""
 
 
 @attrs.frozen
 class Stored:
-    """One action of the log."""
+    """One action of the log: its notation and who sent it (its events are the replay's,
+    :meth:`~.games.Games.shown`)."""
 
     seq: int
     action: str
-    events: str  # the JSON list, as stored
     command: str | None
     seat: int | None
-
-    def to_json(self) -> dict[str, Any]:
-        """The action as the API sends it: its number, its notation, the engine's events."""
-        return {"seq": self.seq, "action": self.action, "events": json.loads(self.events)}
 
 
 def database_url(url: str) -> str:
@@ -174,6 +172,8 @@ class Store:
         self.dialect = make_url(self.url).get_backend_name()
         self.fixed: OrderedDict[str, Fixed] = OrderedDict()
         self.fixed_lock = threading.Lock()
+        self.own: Connection | None = None
+        self.own_thread: int | None = None
         self.reader: Engine
         if self.dialect == "sqlite":
             self.engine = _sqlite_engine(self.url)
@@ -195,8 +195,22 @@ class Store:
             raise StoreError(f"cannot open the database: {_first_line(e)}") from None
 
     def close(self) -> None:
+        if self.own is not None:
+            self.own.close()
         self.engine.dispose()
         self.reader.dispose()
+
+    @property
+    def inline(self) -> bool:
+        """Reads may run on the event loop's thread: SQLite's are calls into the file that never
+        wait for a writer (WAL), cheaper than handing them to another thread; PostgreSQL's wait
+        for a round trip."""
+        return self.dialect == "sqlite"
+
+    def read_here(self) -> None:
+        """Give the calling thread (the event loop's) a connection of its own for its reads, so
+        that it never waits for the pool."""
+        self.own_thread = threading.get_ident()
 
     @contextmanager
     def writing(self) -> Iterator[Connection]:
@@ -214,6 +228,14 @@ class Store:
     def quick(self) -> Iterator[Connection]:
         """A connection whose statements each stand alone (no BEGIN, no COMMIT round trips):
         for reads that need no snapshot across statements."""
+        if threading.get_ident() == self.own_thread:
+            if self.own is None:
+                self.own = self.reader.connect()
+            try:
+                yield self.own
+            finally:
+                self.own.rollback()  # ends nothing in SQLite: each read stood alone
+            return
         with self.reader.connect() as conn:
             yield conn
 
@@ -282,7 +304,7 @@ class Store:
         row = conn.execute(_MOVING, {"game": game}).one_or_none()
         if row is None:
             return None
-        return _game(game, fixed, row.seq, row.turn, row.outcome, row.updated)
+        return _game(game, fixed, row)
 
     def _first_read(self, game: str, conn: Connection) -> Game | None:
         rows = conn.execute(_WHOLE, {"game": game}).all()
@@ -307,7 +329,7 @@ class Store:
                 self.fixed[game] = fixed
                 while len(self.fixed) > FIXED:
                     self.fixed.popitem(last=False)
-        return _game(game, fixed, row.seq, row.turn, row.outcome, row.updated)
+        return _game(game, fixed, row)
 
     def log(
         self, game: str, conn: Connection, upto: int | None = None, since: int = 0
@@ -327,9 +349,7 @@ class Store:
         self, conn: Connection, game: str, since: int, limit: int | None = None
     ) -> list[Stored]:
         query = (
-            select(
-                actions.c.seq, actions.c.action, actions.c.events, actions.c.command, actions.c.seat
-            )
+            select(actions.c.seq, actions.c.action, actions.c.command, actions.c.seat)
             .where(actions.c.game == game, actions.c.seq > since)
             .order_by(actions.c.seq)
         )
@@ -344,7 +364,6 @@ class Store:
                 select(
                     actions.c.seq,
                     actions.c.action,
-                    actions.c.events,
                     actions.c.command,
                     actions.c.seat,
                 ).where(actions.c.game == game, actions.c.command == command)
@@ -356,14 +375,15 @@ class Store:
         game: str,
         seq: int,
         action: str,
-        events: str,
         command: str | None,
         seat: int | None,
         turn: str,
         outcome: dict[str, Any] | None,
+        last_state: str | None = None,
     ) -> bool:
         """Store ``action`` as number ``seq + 1`` if the log still holds ``seq`` actions, and
-        commit; False (nothing stored) if another writer got there first."""
+        commit; False (nothing stored) if another writer got there first. ``last_state``, the
+        state JSON after the game's last action, is stored in the same commit."""
         now = time.time()
         values: dict[str, Any] = {
             "game": game,
@@ -374,7 +394,7 @@ class Store:
             "outcome": None if outcome is None else json.dumps(outcome),
             "finished": None if outcome is None else now,
             "action": action,
-            "events": events,
+            "last_state": last_state,
             "command": command,
             "seat": seat,
         }
@@ -414,44 +434,46 @@ CHANNEL: Final = "fearsome_rules_actions"
 """The PostgreSQL channel on which a commit announces ``"<game> <seq>"``."""
 
 # The hot path's statements, built once (SQLAlchemy caches their compiled form).
-_MOVING = text("SELECT seq, turn, outcome, updated FROM games WHERE id = :game")
+_MOVING = text("SELECT seq, turn, outcome, updated, last_state FROM games WHERE id = :game")
 _WHOLE = text(
     "SELECT g.players, g.start_player, g.setup, g.options, g.seed, g.seed_hash, g.created, "
-    "g.turn_seconds, g.timeout_bot, g.seq, g.turn, g.outcome, g.updated, s.kind, s.token_hash "
+    "g.turn_seconds, g.timeout_bot, g.seq, g.turn, g.outcome, g.updated, g.last_state, s.kind, "
+    "s.token_hash "
     "FROM games g JOIN seats s ON s.game = g.id WHERE g.id = :game ORDER BY s.seat"
 )
 _SWAP = text(
     "UPDATE games SET seq = :next, turn = :turn, updated = :now, "
-    "outcome = COALESCE(:outcome, outcome), finished = COALESCE(:finished, finished) "
+    "outcome = COALESCE(:outcome, outcome), finished = COALESCE(:finished, finished), "
+    "last_state = COALESCE(:last_state, last_state) "
     "WHERE id = :game AND seq = :seq"
 )
 _INSERT = text(
-    "INSERT INTO actions (game, seq, action, events, command, seat, created) "
-    "VALUES (:game, :next, :action, :events, :command, :seat, :now)"
+    "INSERT INTO actions (game, seq, action, command, seat, created) "
+    "VALUES (:game, :next, :action, :command, :seat, :now)"
 )
 _APPEND_PG = text(
     "WITH moved AS ("
     "UPDATE games SET seq = :next, turn = :turn, updated = :now, "
     "outcome = COALESCE(CAST(:outcome AS TEXT), outcome), "
-    "finished = COALESCE(CAST(:finished AS DOUBLE PRECISION), finished) "
+    "finished = COALESCE(CAST(:finished AS DOUBLE PRECISION), finished), "
+    "last_state = COALESCE(CAST(:last_state AS TEXT), last_state) "
     "WHERE id = :game AND seq = :seq RETURNING id), "
-    "stored AS (INSERT INTO actions (game, seq, action, events, command, seat, created) "
-    "SELECT id, :next, :action, :events, :command, CAST(:seat AS INTEGER), :now FROM moved "
+    "stored AS (INSERT INTO actions (game, seq, action, command, seat, created) "
+    "SELECT id, :next, :action, :command, CAST(:seat AS INTEGER), :now FROM moved "
     "RETURNING seq) "
     f"SELECT pg_notify('{CHANNEL}', :payload) FROM stored"
 )
 
 
-def _game(
-    game: str, fixed: Fixed, seq: int, turn: str, outcome: str | None, updated: float
-) -> Game:
+def _game(game: str, fixed: Fixed, row: Any) -> Game:
     return Game(
         **attrs.asdict(fixed, recurse=False),
         id=game,
-        seq=seq,
-        turn=turn,
-        outcome=json.loads(outcome) if outcome else None,
-        updated=updated,
+        seq=row.seq,
+        turn=row.turn,
+        outcome=json.loads(row.outcome) if row.outcome else None,
+        updated=row.updated,
+        last_state=row.last_state,
     )
 
 

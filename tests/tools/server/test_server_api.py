@@ -21,9 +21,11 @@ pytest.importorskip("fastapi", reason="needs the server extra")
 import httpx
 import websockets
 from server_harness import Server, bearer, create
+from sqlalchemy import create_engine, text
 
 import fearsome_rules as fr
 from fearsome_rules.formats.event_json import event_to_json
+from fearsome_rules.tools.server.storage import database_url
 
 
 @pytest.fixture(scope="module")
@@ -339,6 +341,15 @@ def test_the_live_feed_sends_every_action_in_order_and_closes_at_the_end(server:
     assert got[-1]["events"][-1]["type"] == "GameEnded"
     late, _ = asyncio.run(watch(len(log) - 3))
     assert late == log[-3:]
+    # The game's last state was stored with its last action: the replay of the record's.
+    record = fr.GameRecord.from_json(httpx.get(f"{server.url}/api/games/{gid}/record").json())
+    engine = create_engine(database_url(server.db))
+    with engine.connect() as conn:
+        stored = conn.execute(
+            text("SELECT last_state FROM games WHERE id = :g"), {"g": gid}
+        ).scalar_one()
+    engine.dispose()
+    assert fr.state_from_json(stored) == record.replay()
 
 
 def test_the_live_feed_refuses_unknown_games_and_bad_since(server: Server) -> None:

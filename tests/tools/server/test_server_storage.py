@@ -1,5 +1,6 @@
-"""The server's parts that need no HTTP: a database written by the schema's first version opened
-and migrated by today's server (SQLite and PostgreSQL), the tiles drawn from a seed as
+"""The server's parts that need no HTTP: a database written by the schema's first version, and
+one by its third (the actions with their events), opened and migrated by today's server
+(SQLite and PostgreSQL), the tiles drawn from a seed as
 docs/server.md describes them, tokens, and the JSON of events."""
 
 from __future__ import annotations
@@ -23,12 +24,14 @@ from server_harness import bearer, servers
 from sqlalchemy import create_engine, text
 
 import fearsome_rules as fr
-from fearsome_rules.formats.event_json import event_from_json, event_to_json
+from fearsome_rules.formats.event_json import event_from_json, event_to_json, outcome_to_json
+from fearsome_rules.formats.state_json import state_to_json
 from fearsome_rules.tools.bots import draw_tile as bot_draw
 from fearsome_rules.tools.bots import greedy_bot
 from fearsome_rules.tools.server import chance, schema
+from fearsome_rules.tools.server.games import Games
 from fearsome_rules.tools.server.seats import seat_kind, seat_of, token_hash
-from fearsome_rules.tools.server.storage import database_url
+from fearsome_rules.tools.server.storage import Store, database_url
 
 TOKEN = "a-token-of-the-first-version"
 
@@ -44,18 +47,27 @@ def finished_game(seed: int) -> tuple[list[str], fr.GameState]:
     return played, state
 
 
-def write_first_version(url: str) -> list[str]:
-    """A database as the schema's first version wrote it: a finished game, and one at seat
-    A's turn whose token is :data:`TOKEN`."""
+def write_old_version(url: str, version: int = 1) -> list[str]:
+    """A database as the schema's first (or third) version wrote it: a finished game, and one
+    at seat A's turn whose token is :data:`TOKEN`; the third stored the outcome of a finished
+    game, and every action's events (the first's server stored them too; '[]' will do)."""
     engine = create_engine(database_url(url))
-    played, _ = finished_game(5)
+    played, end = finished_game(5)
+    replayed = [fr.new_game(2)]
+    for action in played:
+        replayed.append(fr.apply(replayed[-1], fr.parse_action(action)))
     with engine.begin() as conn:
-        assert schema.migrate(conn, upto=1) == 0
+        assert schema.migrate(conn, upto=version) == 0
         for game, turn, log in (("finished", "over", played), ("going", "person", [])):
+            outcome = json.dumps(outcome_to_json(end)) if log and version >= 2 else None
             conn.execute(
                 text(
-                    "INSERT INTO games VALUES (:id, 1.0, 2, 0, 'basic', '{}', :seed, :hash, "
-                    ":seq, :turn, 2.0)"
+                    "INSERT INTO games (id, created, players, start_player, setup, options, "
+                    "seed, seed_hash, seq, turn, updated"
+                    + (", outcome" if version >= 2 else "")
+                    + ") VALUES (:id, 1.0, 2, 0, 'basic', '{}', :seed, :hash, :seq, :turn, 2.0"
+                    + (", :outcome" if version >= 2 else "")
+                    + ")"
                 ),
                 {
                     "id": game,
@@ -63,6 +75,7 @@ def write_first_version(url: str) -> list[str]:
                     "hash": chance.seed_hash("00" * 32),
                     "seq": len(log),
                     "turn": turn,
+                    "outcome": outcome,
                 },
             )
             for seat in (0, 1):
@@ -71,23 +84,37 @@ def write_first_version(url: str) -> list[str]:
                     {"g": game, "s": seat, "h": token_hash(f"{TOKEN}{seat}").hex()},
                 )
             for seq, action in enumerate(log, 1):
+                _, events = fr.apply_traced(replayed[seq - 1], fr.parse_action(action))
+                shown = [event_to_json(e) for e in events] if version >= 3 else []
                 conn.execute(
-                    text("INSERT INTO actions VALUES (:g, :s, :a, '[]', NULL, NULL, 3.0)"),
-                    {"g": game, "s": seq, "a": action},
+                    text("INSERT INTO actions VALUES (:g, :s, :a, :e, NULL, NULL, 3.0)"),
+                    {"g": game, "s": seq, "a": action, "e": json.dumps(shown)},
                 )
     engine.dispose()
     return played
 
 
-def check_migrated(url: str, folder: Path) -> None:
+def check_migrated(url: str, folder: Path, version: int = 1) -> None:
     played, end = finished_game(5)
-    assert write_first_version(url) == played
+    assert write_old_version(url, version) == played
     with servers(url, folder) as (server,):
         doc = httpx.get(f"{server.url}/api/games/finished").json()
         outcome = fr.outcome(end)
         assert outcome is not None and doc["outcome"]["rule"] == outcome.rule
         assert doc["outcome"]["winners"] == ["AB"[s] for s in outcome.winners]
         assert doc["seq"] == len(played) and doc["seed"] == "00" * 32
+        assert doc["to_move"] is None and fr.state_from_json(doc["state"]) == end
+        # The events are no longer stored: the server derives them from the replay.
+        shown = httpx.get(f"{server.url}/api/games/finished/actions?since=3").json()["actions"]
+        state = fr.new_game(2)
+        expected = []
+        for seq, action in enumerate(played, 1):
+            state, events = fr.apply_traced(state, fr.parse_action(action))
+            if seq > 3:
+                expected.append(
+                    {"seq": seq, "action": action, "events": [event_to_json(e) for e in events]}
+                )
+        assert shown == expected
         answer = httpx.post(
             f"{server.url}/api/games/going/actions",
             json={"seq": 0, "action": "A5 p11", "id": "after-migration"},
@@ -99,11 +126,27 @@ def check_migrated(url: str, folder: Path) -> None:
         assert conn.execute(text("SELECT version FROM fr_schema")).scalar_one() == schema.LATEST
         stored = conn.execute(text("SELECT outcome FROM games WHERE id = 'finished'")).scalar_one()
         assert json.loads(stored)["rule"] == outcome.rule
+        last = conn.execute(text("SELECT last_state FROM games WHERE id = 'finished'")).scalar_one()
+        assert json.loads(last) == state_to_json(end)
+        columns = conn.execute(text("SELECT * FROM actions WHERE game = 'finished'")).keys()
+        assert "events" not in columns and "action" in columns
     engine.dispose()
+    # A finished game is read from its stored last state: nothing replayed.
+    games = Games(Store(url))
+    assert games.view("finished")["state"] == state_to_json(end)
+    snap = games.snapshots.get("finished")
+    assert snap is not None and snap.state is None
+    games.store.close()
 
 
 def test_a_first_version_sqlite_database_is_migrated(tmp_path: Path) -> None:
     check_migrated(f"sqlite:///{tmp_path / 'old.db'}", tmp_path)
+
+
+def test_a_third_version_sqlite_database_is_migrated(tmp_path: Path) -> None:
+    """The version before the events left the log: its events are dropped, its finished game
+    gets its last state, and both are as the replay gives them."""
+    check_migrated(f"sqlite:///{tmp_path / 'old.db'}", tmp_path, version=3)
 
 
 def test_a_first_version_postgresql_database_is_migrated(tmp_path: Path, pg_url: str) -> None:

@@ -298,7 +298,11 @@ def _play_one_move(browser: Any) -> None:
         return browser.execute_script(script)
 
     def click(css: str) -> None:
+        from selenium.webdriver.support.ui import WebDriverWait
+
         browser.find_element(By.CSS_SELECTOR, css).click()
+        # Done when the engine (in its worker) has answered the click's calls.
+        WebDriverWait(browser, 30).until(lambda b: not b.execute_script("return ff.busy()"))
 
     if browser.find_element(By.CSS_SELECTOR, "#auto").is_selected():
         click("#auto")  # no bot moves meanwhile

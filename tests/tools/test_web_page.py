@@ -57,9 +57,10 @@ class Page:
 
     def click(self, css: str) -> None:
         """A click once the move being shown (if any) is over: the board holds its squares
-        again."""
+        again; done when the engine (in its worker) has answered every call the click made."""
         self.wait(lambda: not self.js("return ff.busy()"))
         self.find(css).click()
+        self.wait(lambda: not self.js("return ff.calling()"))
 
     def choose(self, css: str, value: str) -> None:
         from selenium.common.exceptions import NoSuchElementException
@@ -190,6 +191,7 @@ def test_a_walk_is_animated_and_narrates_the_engines_events(page: Page) -> None:
         page.find("#walk .walk-next").click()
     assert shown == [str(e) for e in events if not isinstance(e, fr.events.TileRevealed)]
     page.find("#walk .walk-close").click()  # back to the position: the walk's result
+    page.wait(lambda: not page.js("return ff.calling()"))  # the panel redrawn meanwhile
     assert page.js("return !ff.busy() && !!document.querySelector('#board .hot')")
     assert page.js("return document.querySelectorAll('#record li').length") == shown_before + 1
     assert page.state() == fr.apply(before, fr.Reveal("10"))

@@ -8,7 +8,9 @@
   ``py3-none-any`` wheel of this clone) and the pure-Python wheels of its dependencies
   (:data:`DEPENDENCIES`, at the versions this Python has, so the browser runs what the tests
   ran), downloaded by pip;
-- the page itself, the files of ``web/`` (HTML, CSS and a thin JavaScript layer);
+- the page itself, the files of ``web/`` (HTML, CSS and its JavaScript);
+- the engine's npm package's modules (``fearsome-rules/``, from ``js/src``: plain ES modules,
+  no build step), which the page imports and which run the engine in a Web Worker;
 - ``rules.json``: every rule id of ``spec/`` with its title and text, for the refusals;
 - ``manifest.json``: the runtime's version and the wheels, in the order the page installs them.
 
@@ -40,13 +42,17 @@ PYODIDE_VERSION: Final = "0.29.5"
 """The Pyodide release the page runs on (CPython 3.13 compiled to WebAssembly)."""
 RUNTIME_FILES: Final = (
     "pyodide.js",
+    "pyodide.mjs",
     "pyodide.asm.js",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-"""What the page needs of the npm package: the loader, the interpreter, the standard library and
-the lock file the loader reads at start."""
+"""What the page needs of the npm package: the loader (the ES module the engine's worker
+imports), the interpreter, the standard library and the lock file the loader reads at start."""
+PACKAGE: Final = "fearsome-rules"
+"""The site's folder of the engine's npm package's modules (``js/src``): the page imports
+``loadEngine`` from there, which starts the engine in a Web Worker."""
 DEPENDENCIES: Final = ("attrs", "typing_extensions", "cattrs")
 """The engine's dependencies in the browser, in install order: attrs, and cattrs (which needs
 typing_extensions). PyYAML and jsonschema serve the file readers only and are not loaded."""
@@ -73,7 +79,12 @@ def project_root() -> Path:
 def _inputs(root: Path) -> Iterator[Path]:
     yield root / "pyproject.toml"
     yield root / "setup.py"
-    for folder, pattern in (("fearsome_rules", "*.py"), ("web", "*"), ("spec", "*.md")):
+    for folder, pattern in (
+        ("fearsome_rules", "*.py"),
+        ("web", "*"),
+        ("js/src", "*.js"),
+        ("spec", "*.md"),
+    ):
         yield from sorted(p for p in (root / folder).rglob(pattern) if p.is_file())
 
 
@@ -236,6 +247,7 @@ def build(
         tmp = out.with_name(out.name + ".new")
         shutil.rmtree(tmp, ignore_errors=True)
         shutil.copytree(root / "web", tmp)
+        shutil.copytree(root / "js" / "src", tmp / PACKAGE)
         _runtime(root, tmp / "pyodide", log)
         names = wheels(root, tmp / "wheels", log)
         finish(tmp, out, rules(root), names, digest, log)
@@ -256,6 +268,9 @@ def finish(
     (tmp / "rules.json").write_text(json.dumps(texts), "utf-8")
     manifest = {"pyodide": PYODIDE_VERSION, "wheels": [f"wheels/{w}" for w in names]}
     (tmp / "manifest.json").write_text(json.dumps(manifest, indent=2), "utf-8")
+    # The package's loadEngine reads the wheels' list beside them (as in js/wheels).
+    beside = {"pyodide": PYODIDE_VERSION, "wheels": names}
+    (tmp / "wheels" / "manifest.json").write_text(json.dumps(beside, indent=2), "utf-8")
     (tmp / "build.json").write_text(json.dumps({"inputs": digest}), "utf-8")
     shutil.rmtree(out, ignore_errors=True)
     tmp.rename(out)

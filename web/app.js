@@ -391,6 +391,7 @@ class WalkPlayer {
     this.box.hidden = false;
     this.box.dataset.tile = summary.tile;
     this.box.dataset.monster = summary.monster;
+    this.drawn = null;
     this.show(0);
     if (autoplay) this.play();
   }
@@ -398,12 +399,8 @@ class WalkPlayer {
     this.active = true;
     this.k = Math.max(0, Math.min(this.frames.length - 1, k));
     const f = this.frames[this.k];
-    // The frame's picture comes from the engine: drawn when it comes, unless the player has
-    // gone on (another frame, or the walk closed) meanwhile.
-    const asked = (this.asked = (this.asked || 0) + 1);
-    call("walk_frame", { which: this.summary.which, k: this.k }).then((a) => {
-      if (this.active && asked === this.asked && a.svg) this.board.innerHTML = a.svg;
-    });
+    this.want = { which: this.summary.which, k: this.k, key: `${this.summary.which}:${this.k}` };
+    if (!this.drawing) this.draw();
     const label = `${this.summary.heading}: ${f.label}`;
     this.q(".walk-label").textContent = label;
     if (this.board.id === "board") $("status").textContent = label;
@@ -417,6 +414,23 @@ class WalkPlayer {
     }
     this.box.dataset.frame = this.k;
     this.q(".walk-close").disabled = false;
+  }
+  // The frame's picture comes from the engine, one at a time: the one wanted when the last one
+  // came is asked next, so frames shown faster than the engine draws them are skipped, not
+  // queued, and a picture is never drawn after the walk was closed.
+  async draw() {
+    this.drawing = true;
+    try {
+      while (this.active && this.drawn !== this.want.key) {
+        const { which, k, key } = this.want;
+        const a = await call("walk_frame", { which, k });
+        if (key !== this.want.key) continue;
+        if (this.active && a.svg) this.board.innerHTML = a.svg;
+        this.drawn = key; // or refused: not asked again
+      }
+    } finally {
+      this.drawing = false;
+    }
   }
   play() {
     if (this.k === this.frames.length - 1) this.show(0);
@@ -440,6 +454,7 @@ class WalkPlayer {
   stop() {
     this.pause();
     this.active = false;
+    this.drawn = null;
     this.q(".walk-close").disabled = true;
   }
   // Shown to its end (or closed): the board shows the position again.

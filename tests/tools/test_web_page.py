@@ -371,6 +371,7 @@ def _positions(page: Page) -> Iterator[tuple[str, Any]]:
     page.find("#walk .walk-play").click()  # pause, then the third step, on the main board
     while (frame := int(page.find("#walk").get_attribute("data-frame"))) != 3:
         page.find("#walk .walk-next" if frame < 3 else "#walk .walk-prev").click()
+    page.wait(lambda: not page.js("return ff.calling()"))  # the frame's picture drawn
     yield "walk-step-3", _png(page.find("#board svg"))
     page.find("#walk .walk-close").click()
     page.speed(0)

@@ -64,6 +64,7 @@ class Game {
   }
 
   figureOn(square) {
+    if (!onBoard(square)) return null; // "out", beyond the exit, holds the figures out: none
     const f = this.state.figures.find((x) => x.where === square);
     return f ? f.name : null;
   }
@@ -462,7 +463,7 @@ class Page {
 
   // The view, the action just played (none when replayed: an earlier one shown again) and its
   // frames to show, under a name of their own.
-  async answer(action = null, replayed = false) {
+  async answer(action = null, replayed = false, chosen = false) {
     const g = this.game;
     const out = { view: await g.view(), played: replayed ? "" : action || "" };
     if (g.walk && action) {
@@ -476,7 +477,7 @@ class Page {
     }
     // A figure just chosen that can step onto no square gets a word and the way out.
     const b = g.building;
-    if (b && !b.path.length && !b.next.length) {
+    if (chosen && b && !b.path.length && !b.next.length) {
       out.note = {
         error: `${b.figure} can step onto no square now: every way is blocked or leads to no legal move. Its move is the zero move (the Zero move button): it stays where it is and is flipped`,
         rule: "FIG-ZERO",
@@ -517,8 +518,8 @@ class Page {
 
   async set_seats({ seats }) { this.game.seats = this.seatKinds(seats, this.game.start.players); return this.answer(); }
   view() { return this.answer(); }
-  async select({ figure }) { await this.game.select(figure); return this.answer(); }
-  async click({ square }) { return this.answer(await this.game.click(square)); }
+  async select({ figure }) { await this.game.select(figure); return this.answer(null, false, true); }
+  async click({ square }) { return this.answer(await this.game.click(square), false, true); }
   async back() { await this.game.back(); return this.answer(); }
   cancel() { this.game.building = null; return this.answer(); }
   async play() { return this.answer(await this.game.play()); }

@@ -31,18 +31,23 @@ ff.idle = async () => {
 
 async function start() {
   const t0 = performance.now();
-  const [rules, { loadEngine }] = await Promise.all([
+  const [rules, manifest, { loadEngine }] = await Promise.all([
     fetch("rules.json").then((r) => r.json()),
+    fetch("manifest.json").then((r) => r.json()),
     import("./fearsome-rules/browser.js"),
   ]);
   ff.rules = rules;
   $("loading").textContent = "Starting the engine…";
-  // The runtime and the wheels are the site's own files: nothing is fetched from elsewhere.
-  ff.engine = await loadEngine({ pyodideURL: "pyodide/", wheelsURL: "wheels/", snapshot: false });
+  // The runtime, the wheels and the snapshot (where the site has one: a clone's npm package,
+  // built) are the site's own files: nothing is fetched from elsewhere.
+  const start = { pyodideURL: "pyodide/", wheelsURL: "wheels/", snapshot: !!manifest.snapshot };
+  if (manifest.snapshot) start.snapshotURL = manifest.snapshot;
+  ff.engine = await loadEngine(start);
+  ff.load.snapshot = !!manifest.snapshot;
   const t1 = performance.now();
   ff.page = await window.ffGame.Page.start(ff.engine);
   ff.calls = window.ffGame.pageCalls(ff.page);
-  ff.load = { engine: t1 - t0, page: performance.now() - t1, ready: performance.now() };
+  Object.assign(ff.load, { engine: t1 - t0, page: performance.now() - t1, ready: performance.now() });
   ff.catalogue = await call("catalogue");
   setUp();
   $("loading").hidden = true;

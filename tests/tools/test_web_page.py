@@ -224,6 +224,31 @@ def test_bots_moves_are_shown_step_by_step_and_bot_move_waits(page: Page) -> Non
     page.speed(0)
 
 
+def test_the_page_stays_responsive_while_a_search_bot_thinks(page: Page) -> None:
+    """The engine answers in its Web Worker: while the search bot chooses its move, the page's
+    own timer (every 10 ms) keeps running; on the main thread it would wait for the whole move."""
+    page.new_game(2, ["search", "person"], seed=1)
+    page.speed(0)
+    took, gap, played = page.js(
+        """return (async () => {
+          let last = performance.now(), gap = 0;
+          const timer = setInterval(() => {
+            const t = performance.now();
+            gap = Math.max(gap, t - last);
+            last = t;
+          }, 10);
+          const t0 = performance.now();
+          await ff.act("bot");
+          await ff.idle();
+          const took = performance.now() - t0;
+          clearInterval(timer);
+          return [took, gap, ff.view.record];
+        })();"""
+    )
+    assert len(played) == 1 and played[0].startswith("A"), played
+    assert took > 3 * gap and gap < 150, (took, gap)
+
+
 def test_a_record_saved_and_loaded_back(page: Page, tmp_path: Path) -> None:
     page.new_game(4, ["random", "greedy", "random", "greedy"], seed=9, setup="advanced")
     for _ in range(25):

@@ -52,3 +52,37 @@ def test_without_npm_the_build_says_so_in_one_line(
     err = capsys.readouterr().err
     assert err.startswith("fearsome-rules: npm is not installed") and err.count("\n") == 1
     assert not (tmp_path / "site").exists()
+
+
+def test_the_npm_packages_snapshot_only_when_made_from_the_clone_as_it_is(
+    tmp_path: Path,
+) -> None:
+    """A clone's site starts from the npm package's snapshot only if ``npm run build`` made it
+    (and the wheels) from the sources as they are now; anything else is the wheels' start."""
+    import zipfile
+    from importlib import metadata
+
+    source = tmp_path / "fearsome_rules" / "rules.py"
+    source.parent.mkdir()
+    source.write_text("RULES = 1\n")
+    names = [f"{n}-{metadata.version(n)}-py3-none-any.whl" for n in site.DEPENDENCIES]
+    names.append("fearsome_rules-0.2.0-py3-none-any.whl")
+    (tmp_path / "js" / "wheels").mkdir(parents=True)
+    with zipfile.ZipFile(tmp_path / "js" / "wheels" / names[-1], "w") as wheel:
+        wheel.writestr("fearsome_rules/rules.py", "RULES = 1\n")
+    made = {"pyodide": site.PYODIDE_VERSION, "wheels": names}
+    (tmp_path / "js" / "wheels" / "manifest.json").write_text(json.dumps(made))
+    (tmp_path / "js" / "snapshot").mkdir()
+    (tmp_path / "js" / "snapshot" / "manifest.json").write_text(json.dumps(made))
+    assert site.packaged(tmp_path) is None  # no snapshot file
+    (tmp_path / "js" / site.SNAPSHOT).write_bytes(b"memory")
+    assert site.packaged(tmp_path) == names
+    source.write_text("RULES = 2\n")  # the engine changed since: its start from the wheels
+    assert site.packaged(tmp_path) is None
+    source.write_text("RULES = 1\n")
+    (tmp_path / "fearsome_rules" / "new.py").write_text("")  # a module the wheel lacks
+    assert site.packaged(tmp_path) is None
+    (tmp_path / "fearsome_rules" / "new.py").unlink()
+    other = {**made, "pyodide": "0.0.1"}  # another runtime's memory
+    (tmp_path / "js" / "snapshot" / "manifest.json").write_text(json.dumps(other))
+    assert site.packaged(tmp_path) is None

@@ -308,7 +308,8 @@ function show(view) {
   clearTimeout(botTimer);
   const botTurn = !person && (view.phase === "figures" || view.phase === "placement");
   if (!ff.online && $("auto").checked && (botTurn || view.phase === "monster" && view.seats.every((s) => s !== "person"))) {
-    botTimer = setTimeout(() => { if (!ff.busy() && $("auto").checked) act("bot"); }, Math.max(speed(), 50));
+    // A call still being answered (the panel) does not hold the bots up: act() waits its turn.
+    botTimer = setTimeout(() => { if (!ff.shown() && $("auto").checked) act("bot"); }, Math.max(speed(), 50));
   }
   // The rules' editor starts with the game's number of players.
   if (ff.players !== view.seats.length) {

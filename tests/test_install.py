@@ -81,9 +81,9 @@ def test_the_engine_installs_and_plays_with_attrs_and_cattrs_alone(tmp_path: Pat
         for case_file in (ROOT / "conformance" / "cases").glob("*.yaml"):
             shipped = z.read(f"fearsome_rules/tools/conformance/cases/{case_file.name}")
             assert shipped == case_file.read_bytes()
-        for module in (ROOT / "js" / "src").glob("*.js"):  # the package the page imports
-            shipped = z.read(f"fearsome_rules/tools/installed_web/page/js/{module.name}")
-            assert shipped == module.read_bytes()
+        for js in (ROOT / "js" / "src").glob("*.js"):  # the package the page imports
+            shipped = z.read(f"fearsome_rules/tools/installed_web/page/js/{js.name}")
+            assert shipped == js.read_bytes()
         metadata = z.read(next(n for n in names if n.endswith(".dist-info/METADATA")))
     assert not [n for n in names if n.endswith((".c", ".pxd", ".so"))]
     required = [

@@ -73,6 +73,8 @@ class Page:
             select.select_by_value(value)
         except NoSuchElementException:  # an option written without a value= attribute
             select.select_by_visible_text(value)
+        # Done when the engine has answered the change (the editor redraws its choices).
+        self.wait(lambda: not self.js("return ff.calling()"))
 
     def wait(self, until: Callable[[], bool], seconds: float = 20.0) -> None:
         from selenium.webdriver.support.ui import WebDriverWait

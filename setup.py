@@ -35,7 +35,8 @@ KERNEL = Path("fearsome_rules") / "core" / "_kernel.py"
 SCHEMAS = ("schema.json", "protocol.schema.json")
 """The suite's schemas the runner reads (``fearsome_rules/tools/conformance/schemas.py``)."""
 PAGE = Path("fearsome_rules") / "tools" / "installed_web" / "page"
-"""Where the wheel carries ``web/`` and ``spec/*.md``."""
+"""Where the wheel carries ``web/``, ``js/src/`` (the npm package's modules the page imports)
+and ``spec/*.md``."""
 CASES = Path("conformance") / "cases"
 """The suite's case files, which ``conform`` runs when given none (``runner.default_paths``)."""
 
@@ -127,6 +128,7 @@ class BuildPyWithSchemas(build_py):
         for case_file in sorted(CASES.glob("*.yaml")):
             shutil.copyfile(case_file, target / "cases" / case_file.name)
         shutil.copytree("web", page / "web")
+        shutil.copytree(Path("js") / "src", page / "js")  # the npm package's modules it imports
         (page / "spec").mkdir()
         for spec in sorted(Path("spec").glob("*.md")):
             shutil.copyfile(spec, page / "spec" / spec.name)

@@ -175,7 +175,12 @@ export interface WalkFrame {
 }
 
 export interface WalkFrames {
+  /** The monster tile carried out ("" for a figure move). */
   readonly tile: string;
+  /** Whether the monster walks (a tile) or a figure moves. */
+  readonly monster: boolean;
+  /** What a page's status says while the frames play: `the monster walks: tile 8`, `A moves A5 p11 o11`. */
+  readonly heading: string;
   readonly frames: readonly WalkFrame[];
   /** The state the tile leads to (what `apply` answers). */
   readonly after: State;
@@ -321,16 +326,24 @@ export declare class Engine {
       walk?: Action;
     },
   ): Promise<string>;
-  /** A monster tile carried out, cut into frames with their explanations, for animation. */
-  walkFrames(state: State, tile: string): Promise<WalkFrames>;
+  /** A monster tile carried out (`what`: a tile such as `"8"`), or a figure move or a reveal
+   * (`what`: an action, as its JSON or its notation), cut into frames with their explanations,
+   * for animation: a move has one frame per movement point. */
+  walkFrames(state: State, what: string | Action): Promise<WalkFrames>;
   /** The picture (SVG) of frame `k` of that walk. */
-  walkFrame(state: State, tile: string, k: number): Promise<string>;
+  walkFrame(state: State, what: string | Action, k: number): Promise<string>;
   /** The walk of `tile` under every value of `option`, and where the readings part. */
   compareReadings(state: State, tile: string, option: string): Promise<ReadingsComparison>;
   /** The options whose other value would change what `action` does in `state`. */
   readingsThatMatter(state: State, action: Action): Promise<readonly Mattered[]>;
   /** The players' panel; `players` says who plays each seat (`person`, a bot's name). */
   panel(state: State, options?: { players?: readonly string[] }): Promise<Panel>;
+  /** The seed check of a server's finished game: every tile revealed is the one the published
+   * seed draws, and (with `seedHash`) the seed is the one whose hash was published first. */
+  checkTiles(
+    record: GameRecordJSON | string,
+    options: { seed: string; seedHash?: string },
+  ): Promise<{ readonly ok: boolean; readonly reveals: number; readonly mismatch: string }>;
   /** At the monster's turn, a tile drawn with its exact chance: the same for the same seed. */
   drawTile(state: State, options?: { seed?: number }): Promise<string>;
   /** A bot's action: `search` (with `nodes`, or `seconds`: not reproducible), `greedy`,

@@ -55,7 +55,9 @@ def test_the_engine_installs_and_plays_with_attrs_and_cattrs_alone(tmp_path: Pat
     shutil.copytree(ROOT / "fearsome_rules", source / "fearsome_rules", ignore=junk)
     for name in ("setup.py", "pyproject.toml", "README.md", "MANIFEST.in"):
         shutil.copy(ROOT / name, source / name)
-    for folder in ("web", "spec"):  # the page and the rule texts an installed page is built from
+    # The page, the npm package's modules it imports and the rule texts an installed page is
+    # built from.
+    for folder in ("web", "js/src", "spec"):
         shutil.copytree(ROOT / folder, source / folder)
     shutil.copytree(ROOT / "conformance" / "cases", source / "conformance" / "cases")
     for schema in ("schema.json", "protocol.schema.json"):
@@ -79,6 +81,9 @@ def test_the_engine_installs_and_plays_with_attrs_and_cattrs_alone(tmp_path: Pat
         for case_file in (ROOT / "conformance" / "cases").glob("*.yaml"):
             shipped = z.read(f"fearsome_rules/tools/conformance/cases/{case_file.name}")
             assert shipped == case_file.read_bytes()
+        for js in (ROOT / "js" / "src").glob("*.js"):  # the package the page imports
+            shipped = z.read(f"fearsome_rules/tools/installed_web/page/js/{js.name}")
+            assert shipped == js.read_bytes()
         metadata = z.read(next(n for n in names if n.endswith(".dist-info/METADATA")))
     assert not [n for n in names if n.endswith((".c", ".pxd", ".so"))]
     required = [

@@ -41,12 +41,17 @@ _PROGRAM = textwrap.dedent(
     assert fr.state_from_json(fr.state_to_json(state)) == state
     assert fr.parse_position(fr.position_string(state)) == state
     assert render_svg(state).startswith("<svg")
-    from fearsome_rules.tools.web import App  # what the page runs in the browser
+    import json
 
-    app = App()
-    app.call("new_game", '{"players": 2, "seats": ["greedy", "random"]}')
-    assert '"played": "A' in app.call("bot")
-    assert '"text": "  tile ' in app.call("editor_explain")
+    from fearsome_rules.tools.js_bridge import call  # what the browser's engine runs
+
+    game = json.loads(call("new_game", '{"players": 2}'))["ok"]
+    move = json.loads(call("choose_move", json.dumps({"state": game, "bot": "greedy"})))["ok"]
+    assert move.startswith("A"), move
+    walk = json.loads(call("walk_frames", json.dumps({"state": game, "action": move})))["ok"]
+    assert walk["heading"] == f"A moves {move}", walk["heading"]
+    board = json.loads(call("board_svg", json.dumps({"state": walk["after"]})))["ok"]
+    assert board.startswith("<svg"), board[:40]
     try:
         import fearsome_rules.formats.safe_input  # the YAML reader: needs PyYAML
     except ImportError:

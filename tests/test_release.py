@@ -110,7 +110,9 @@ def test_the_sdist_holds_what_a_build_and_the_web_page_need(dist: Path) -> None:
         "conformance/protocol.schema.json",
         "web/index.html",
         "web/app.js",
+        "web/game.js",
         "web/fonts/LICENSE",
+        "js/src/browser.js",  # the npm package's modules, which the page imports
         "spec/monster.md",
         "conformance/cases/monster-sight.yaml",
         "tests/conftest.py",
@@ -234,10 +236,13 @@ def test_the_installed_package_builds_the_web_page(
     assert "fetching Pyodide 0.29.5" in done.stderr
     cached = Path(web_env["XDG_CACHE_HOME"]) / "fearsome-rules" / "pyodide-0.29.5"
     assert (cached / "pyodide.asm.wasm").stat().st_size > 5_000_000
-    for name in ("index.html", "app.js", "online.js", "style.css", "fonts/LICENSE"):
+    for name in ("index.html", "app.js", "game.js", "online.js", "style.css", "fonts/LICENSE"):
         assert (out / name).read_bytes() == (ROOT / "web" / name).read_bytes(), name
+    for module in (ROOT / "js" / "src").glob("*.js"):  # the package the page imports, no npm
+        assert (out / "fearsome-rules" / module.name).read_bytes() == module.read_bytes()
     manifest = json.loads((out / "manifest.json").read_text("utf-8"))
     assert manifest["pyodide"] == "0.29.5"
+    assert "snapshot" not in manifest  # no Node.js here to make one: the page starts from wheels
     names = [Path(w).name for w in manifest["wheels"]]
     assert [n.split("-")[0] for n in names] == [
         "attrs",
@@ -315,7 +320,11 @@ def _play_one_move(browser: Any) -> None:
         return browser.execute_script(script)
 
     def click(css: str) -> None:
+        from selenium.webdriver.support.ui import WebDriverWait
+
         browser.find_element(By.CSS_SELECTOR, css).click()
+        # Done when the engine (in its worker) has answered the click's calls.
+        WebDriverWait(browser, 30).until(lambda b: not b.execute_script("return ff.busy()"))
 
     if browser.find_element(By.CSS_SELECTOR, "#auto").is_selected():
         click("#auto")  # no bot moves meanwhile

@@ -1,44 +1,61 @@
-// The page's JavaScript: a thin layer over the engine's Python, which runs in the browser
-// (Pyodide). Every rule, every picture and every word of explanation comes from Python
-// (fearsome_rules.tools.web): this file loads the runtime and the wheels, sends each click to
-// App.call(name, JSON) and shows the JSON answer. It knows no square, no figure and no rule.
+// The page's JavaScript: the first user of the engine's npm package (fearsome-rules/, the
+// package's modules), whose engine runs in a Web Worker, so the page never freezes while it
+// thinks. Every rule, every picture and every word of explanation comes from the package's
+// calls; game.js keeps the page's state (the game's states, the move being built, the position
+// asked about) and answers each click by its name (ff.call(name, args), a promise); this file
+// shows the answers. It knows no square, no figure and no rule.
 "use strict";
 
-const ff = { ready: false, timings: {}, load: {}, rules: {}, app: null };
+const ff = { ready: false, timings: {}, load: {}, rules: {}, engine: null, pending: 0 };
 window.ff = ff;
 const $ = (id) => document.getElementById(id);
 
-// --- Python ---------------------------------------------------------------------------------
+// --- the engine -------------------------------------------------------------------------------
 
-function call(name, args) {
+async function call(name, args) {
   const t0 = performance.now();
-  const answer = JSON.parse(ff.app.call(name, JSON.stringify(args || {})));
-  (ff.timings[name] = ff.timings[name] || []).push(performance.now() - t0);
-  return answer;
+  ff.pending += 1;
+  try {
+    return await ff.calls(name, args || {});
+  } finally {
+    ff.pending -= 1;
+    (ff.timings[name] = ff.timings[name] || []).push(performance.now() - t0);
+  }
 }
 ff.call = call;
+// Whether a call is still being answered; idle(): once none is.
+ff.calling = () => ff.pending > 0;
+ff.idle = async () => {
+  while (ff.pending > 0) await new Promise((r) => setTimeout(r, 0));
+};
 
 async function start() {
   const t0 = performance.now();
-  const manifest = await (await fetch("manifest.json")).json();
-  ff.rules = await (await fetch("rules.json")).json();
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
+  const [rules, manifest, { loadEngine }] = await Promise.all([
+    fetch("rules.json").then((r) => r.json()),
+    fetch("manifest.json").then((r) => r.json()),
+    import("./fearsome-rules/browser.js"),
+  ]);
+  ff.rules = rules;
+  $("loading").textContent = "Starting the engine…";
+  // The runtime, the wheels and the snapshot (where the site has one: a clone's npm package,
+  // built) are the site's own files: nothing is fetched from elsewhere.
+  const start = { pyodideURL: "pyodide/", wheelsURL: "wheels/", snapshot: !!manifest.snapshot };
+  if (manifest.snapshot) start.snapshotURL = manifest.snapshot;
+  ff.engine = await loadEngine(start);
+  ff.load.snapshot = !!manifest.snapshot;
   const t1 = performance.now();
-  $("loading").textContent = "Installing the engine…";
-  await pyodide.loadPackage(manifest.wheels.map((w) => new URL(w, location.href).href));
-  const t2 = performance.now();
-  // OnlineApp: the page's calls and those of a game on a server (web/online.js).
-  pyodide.runPython("from fearsome_rules.tools.web.online import OnlineApp\napp = OnlineApp()");
-  ff.app = pyodide.globals.get("app");
-  const t3 = performance.now();
-  ff.load = { runtime: t1 - t0, wheels: t2 - t1, engine: t3 - t2, ready: performance.now() };
-  ff.catalogue = call("catalogue");
+  ff.page = await window.ffGame.Page.start(ff.engine);
+  ff.calls = window.ffGame.pageCalls(ff.page);
+  Object.assign(ff.load, { engine: t1 - t0, page: performance.now() - t1, ready: performance.now() });
+  ff.catalogue = await call("catalogue");
   setUp();
   $("loading").hidden = true;
   $("app").hidden = false;
   // Opened from a server's seat or spectator link: follow that game; else a game here.
-  if (!(window.ffOnline && (await window.ffOnline.begin()))) newGame();
-  askAnswer(call("editor_view"));
+  if (!(window.ffOnline && (await window.ffOnline.begin()))) await newGame();
+  askAnswer(await call("editor_view"));
+  await ff.idle();
   ff.ready = true;
 }
 
@@ -147,8 +164,8 @@ function setUp() {
   $("redo").onclick = () => act("redo");
   $("save").onclick = save;
   $("load").onchange = load;
-  $("export").onclick = () => {
-    const x = call("export");
+  $("export").onclick = async () => {
+    const x = await call("export");
     $("export-position").value = x.position;
     $("export-json").value = x.json;
   };
@@ -159,7 +176,7 @@ function setUp() {
     });
   }
   // A move being shown is not cut short: the bots start (or stop) at its end.
-  $("auto").onchange = () => { if (!ff.busy()) show(ff.view); };
+  $("auto").onchange = () => { if (!ff.shown()) show(ff.view); };
   for (const b of document.querySelectorAll(".tab")) b.onclick = () => tab(b.dataset.tab);
   askSetUp();
 }
@@ -169,22 +186,22 @@ function tab(name) {
   for (const p of document.querySelectorAll(".page")) p.hidden = p.id !== name;
 }
 
-function newGame() {
+async function newGame() {
   const n = +$("players").value;
   const seats = [];
   for (let k = 0; k < n; k++) seats.push($(`seat-${"ABCDEFG"[k]}`).value);
-  act("new_game", {
+  return act("new_game", {
     players: n, setup: $("setup-kind").value, options: readOptions($("options")),
     seats, seed: +$("seed").value || 0, start_player: +$("start-player").value || 0,
   });
 }
 
-// One action: ask Python, show the answer (or the refusal and its rule). An action asked for
-// while a move is still being shown first ends its showing (the board the click meant).
-function act(name, args) {
+// One action: ask the engine, show the answer (or the refusal and its rule). An action asked
+// for while a move is still being shown first ends its showing (the board the click meant).
+async function act(name, args) {
   if (ff.online && !ff.online.mayAct(name)) return { error: "refused", rule: "" };
-  if (ff.busy() && !["view", "walk_frame"].includes(name)) settle();
-  const answer = call(name, args);
+  if (ff.shown() && !["view", "walk_frame"].includes(name)) settle();
+  const answer = await call(name, args);
   if (say("message", answer)) return answer;
   present(answer.view, answer.walk);
   if (ff.online && answer.played) ff.online.send(answer.played); // shown once committed
@@ -229,8 +246,10 @@ function settle() {
 ff.settle = settle;
 
 const speed = () => +$("speed").value;
-// A move being shown on the board (or a walk stepped through by hand).
-ff.busy = () => ff.animating || walks.game.active;
+// A move being shown on the board (or a walk stepped through by hand); busy: that, or a call
+// not answered yet (what the page shows is not the last click's yet).
+ff.shown = () => ff.animating || walks.game.active;
+ff.busy = () => ff.shown() || ff.calling();
 
 let botTimer = null;
 function show(view) {
@@ -289,12 +308,13 @@ function show(view) {
   clearTimeout(botTimer);
   const botTurn = !person && (view.phase === "figures" || view.phase === "placement");
   if (!ff.online && $("auto").checked && (botTurn || view.phase === "monster" && view.seats.every((s) => s !== "person"))) {
-    botTimer = setTimeout(() => { if (!ff.busy() && $("auto").checked) act("bot"); }, Math.max(speed(), 50));
+    // A call still being answered (the panel) does not hold the bots up: act() waits its turn.
+    botTimer = setTimeout(() => { if (!ff.shown() && $("auto").checked) act("bot"); }, Math.max(speed(), 50));
   }
   // The rules' editor starts with the game's number of players.
   if (ff.players !== view.seats.length) {
     ff.players = view.seats.length;
-    if (!ff.edited) askAnswer(call("editor_new", { players: ff.players }));
+    if (!ff.edited) call("editor_new", { players: ff.players }).then(askAnswer);
   }
   if (window.ffOnline) window.ffOnline.shown(view); // the players' panel; online, the status
 }
@@ -317,8 +337,8 @@ function seatsOf(text) {
   try { return JSON.parse(localStorage.getItem(SEATS_KEY) || "{}")[recordKey(text)] || null; } catch (e) { return null; }
 }
 
-function save() {
-  const text = call("record").text;
+async function save() {
+  const text = (await call("record")).text;
   $("record-text").value = text;
   try {
     const held = JSON.parse(localStorage.getItem(SEATS_KEY) || "{}");
@@ -337,7 +357,7 @@ async function load(e) {
   if (!file) return;
   const text = await file.text();
   const seats = seatsOf(text);
-  act("load_record", seats ? { text, seats } : { text });
+  await act("load_record", seats ? { text, seats } : { text });
   e.target.value = "";
 }
 
@@ -377,6 +397,7 @@ class WalkPlayer {
     this.box.hidden = false;
     this.box.dataset.tile = summary.tile;
     this.box.dataset.monster = summary.monster;
+    this.drawn = null;
     this.show(0);
     if (autoplay) this.play();
   }
@@ -384,7 +405,8 @@ class WalkPlayer {
     this.active = true;
     this.k = Math.max(0, Math.min(this.frames.length - 1, k));
     const f = this.frames[this.k];
-    this.board.innerHTML = call("walk_frame", { which: this.summary.which, k: this.k }).svg;
+    this.want = { which: this.summary.which, k: this.k, key: `${this.summary.which}:${this.k}` };
+    if (!this.drawing) this.draw();
     const label = `${this.summary.heading}: ${f.label}`;
     this.q(".walk-label").textContent = label;
     if (this.board.id === "board") $("status").textContent = label;
@@ -398,6 +420,23 @@ class WalkPlayer {
     }
     this.box.dataset.frame = this.k;
     this.q(".walk-close").disabled = false;
+  }
+  // The frame's picture comes from the engine, one at a time: the one wanted when the last one
+  // came is asked next, so frames shown faster than the engine draws them are skipped, not
+  // queued, and a picture is never drawn after the walk was closed.
+  async draw() {
+    this.drawing = true;
+    try {
+      while (this.active && this.drawn !== this.want.key) {
+        const { which, k, key } = this.want;
+        const a = await call("walk_frame", { which, k });
+        if (key !== this.want.key) continue;
+        if (this.active && a.svg) this.board.innerHTML = a.svg;
+        this.drawn = key; // or refused: not asked again
+      }
+    } finally {
+      this.drawing = false;
+    }
   }
   play() {
     if (this.k === this.frames.length - 1) this.show(0);
@@ -421,6 +460,7 @@ class WalkPlayer {
   stop() {
     this.pause();
     this.active = false;
+    this.drawn = null;
     this.q(".walk-close").disabled = true;
   }
   // Shown to its end (or closed): the board shows the position again.
@@ -439,7 +479,7 @@ function askSetUp() {
     show(ff.view);
     nextShow();
   });
-  walks.ask = new WalkPlayer($("ask-walk"), $("ask-board"), () => askAnswer(call("editor_view")));
+  walks.ask = new WalkPlayer($("ask-walk"), $("ask-board"), async () => askAnswer(await call("editor_view")));
   $("ask-board").onclick = (e) => {
     const sq = e.target.closest("[data-square]");
     if (!sq || sq.dataset.square === "out") return;
@@ -449,25 +489,25 @@ function askSetUp() {
       monster: `monster:${$("ask-facing").value}`,
       teleporter: `teleporter:${$("ask-pair").value}:${$("ask-arrow").value}`,
     }[tool] || tool;
-    askAnswer(call("editor_edit", { tool: full, square: sq.dataset.square }));
+    call("editor_edit", { tool: full, square: sq.dataset.square }).then(askAnswer);
   };
-  $("ask-printed").onclick = () => askAnswer(call("editor_new", { players: +$("ask-players").value }));
-  $("ask-empty").onclick = () => askAnswer(call("editor_new", { players: +$("ask-players").value, empty: true }));
-  $("ask-from-game").onclick = () => askAnswer(call("editor_from_game"));
+  $("ask-printed").onclick = async () => askAnswer(await call("editor_new", { players: +$("ask-players").value }));
+  $("ask-empty").onclick = async () => askAnswer(await call("editor_new", { players: +$("ask-players").value, empty: true }));
+  $("ask-from-game").onclick = async () => askAnswer(await call("editor_from_game"));
   $("ask-players").onchange = $("ask-printed").onclick;
-  $("ask-stage").onchange = () => askAnswer(call("editor_set", { stage: +$("ask-stage").value }));
-  $("ask-tile").onchange = () => askAnswer(call("editor_set", { tile: $("ask-tile").value }));
-  $("ask-options").onchange = () => askAnswer(call("editor_set", { options: readOptions($("ask-options")) }));
-  $("ask-explain").onclick = () => {
-    const a = call("editor_explain");
+  $("ask-stage").onchange = async () => askAnswer(await call("editor_set", { stage: +$("ask-stage").value }));
+  $("ask-tile").onchange = async () => askAnswer(await call("editor_set", { tile: $("ask-tile").value }));
+  $("ask-options").onchange = async () => askAnswer(await call("editor_set", { options: readOptions($("ask-options")) }));
+  $("ask-explain").onclick = async () => {
+    const a = await call("editor_explain");
     if (say("ask-message", a)) return;
     $("ask-comparison").hidden = true;
     walks.ask.load(a.walk, false);
   };
   for (const id of ["ask-tools", "ask-options"]) $(id).addEventListener("change", () => { ff.edited = true; });
   $("ask-board").addEventListener("click", () => { ff.edited = true; });
-  $("ask-compare").onclick = () => {
-    const a = call("editor_compare", { option: $("ask-option").value });
+  $("ask-compare").onclick = async () => {
+    const a = await call("editor_compare", { option: $("ask-option").value });
     if (say("ask-message", a)) return;
     $("ask-comparison").hidden = false;
     $("ask-compare-board").innerHTML = a.svg;
@@ -478,8 +518,8 @@ function askSetUp() {
 }
 
 // An editor call as a click makes it (for scripts and tests): the answer, shown.
-ff.edit = (name, args) => {
-  const a = call(name, args);
+ff.edit = async (name, args) => {
+  const a = await call(name, args);
   askAnswer(a);
   return a;
 };
@@ -503,15 +543,15 @@ function askAnswer(a) {
     const o = ff.catalogue.options.find((x) => x.name === s.dataset.option);
     s.value = e.options[s.dataset.option] || o.default;
   }
-  compareChoices();
+  return compareChoices();
 }
 
 // The readings to compare: first the options that change this walk (the engine's
 // readings_that_matter, with the other value and how), then the others.
-function compareChoices() {
+async function compareChoices() {
   const select = $("ask-option");
+  const m = await call("editor_matters");
   const chosen = select.value;
-  const m = call("editor_matters");
   select.textContent = "";
   if (m.error) return;
   const matter = new Map(m.matters.map((x) => [x.option, x]));

@@ -5,8 +5,8 @@
 //   browser never sends to the server, so it is in no request line and no server log; the
 //   spectators' link is `#game=ID`. The page keeps the tokens it created or opened in the
 //   browser's localStorage ("my games").
-// - The engine in the page (OnlineApp, fearsome_rules/tools/web/online.py) builds a move click
-//   by click and refuses an illegal click with its rule; a completed move is POSTed with the seq
+// - The engine in the page (the npm package's, in its Web Worker; web/game.js keeps the game)
+//   builds a move click by click and refuses an illegal click with its rule; a completed move is POSTed with the seq
 //   the page has and a command id of its own, and the page's game advances only by the actions
 //   the server committed, in order, from the WebSocket feed (or `GET .../actions?since=N`).
 // - Reconnect: a dropped feed is opened again by itself with `since=` the last seq held, after
@@ -69,9 +69,13 @@ online.mayAct = (name) => {
   return true;
 };
 
-// The players' panel, from the engine's state (offline and online alike).
-function showPanel() {
-  const p = call("panel");
+// The players' panel, from the engine's state (offline and online alike); a panel asked for
+// before the last one came is the one drawn.
+let panels = 0;
+async function showPanel() {
+  const asked = ++panels;
+  const p = await call("panel");
+  if (asked !== panels || p.error) return;
   const box = $("players-panel");
   box.textContent = "";
   const table = document.createElement("table");
@@ -130,11 +134,17 @@ online.shown = (view) => {
   document.body.dataset.seq = online.seq;
 };
 
-// One committed action of the server, in order; an action already held is skipped.
+// One committed action of the server, in order; an action already held is skipped. Each is
+// carried out after the one before (the engine answers later than the feed brings them).
+let received = Promise.resolve();
 function receive(a) {
+  received = received.then(() => receiveNow(a));
+  return received;
+}
+async function receiveNow(a) {
   if (a.seq <= online.seq) return;
   if (a.seq > online.seq + 1) { catchUp(); return; }
-  const answer = call("online_receive", { action: a.action, seq: a.seq });
+  const answer = await call("online_receive", { action: a.action, seq: a.seq });
   if (say("message", answer)) return;
   online.seq = a.seq;
   if (a.events.some((e) => e.type === "GameEnded")) online.over = true;
@@ -149,7 +159,7 @@ function catchUp() {
     catching = (async () => {
       try {
         const r = await api(`api/games/${online.game}/actions?since=${online.seq}`);
-        if (r.status === 200) for (const a of r.body.actions) receive(a);
+        if (r.status === 200) for (const a of r.body.actions) await receive(a);
       } finally {
         catching = null;
       }
@@ -172,8 +182,7 @@ function connect() {
     online.lost = false;
   };
   ws.onmessage = (e) => {
-    receive(JSON.parse(e.data));
-    if (!online.lost) tell(`live: action ${online.seq}`);
+    receive(JSON.parse(e.data)).then(() => { if (!online.lost) tell(`live: action ${online.seq}`); });
   };
   ws.onclose = () => {
     if (online.ws !== ws) return;
@@ -226,8 +235,8 @@ online.send = async (action) => {
       continue;
     }
     online.sending = null;
-    show(call("online_drop").view);
-    if (r.status === 409 && r.body.actions) for (const a of r.body.actions) receive(a);
+    show((await call("online_drop")).view);
+    if (r.status === 409 && r.body.actions) for (const a of r.body.actions) await receive(a);
     say("message", { error: r.body.error, rule: r.body.rule || "" });
     tell(`refused: ${action}`);
     return;
@@ -377,9 +386,9 @@ async function setWebhook(url) {
 }
 
 // The seed check of a finished game: the engine's check_tiles, run here in the page.
-function checkTiles() {
+async function checkTiles() {
   const g = online.game_view;
-  const r = call("online_check_tiles", { seed: g.seed, seed_hash: g.seed_hash });
+  const r = await call("online_check_tiles", { seed: g.seed, seed_hash: g.seed_hash });
   const box = $("online-check-result");
   box.dataset.ok = r.error ? "false" : String(r.ok);
   box.textContent = r.error ? r.error
@@ -440,14 +449,14 @@ online.begin = async () => {
 online.begin.watch = async () => {
   const record = await api(`api/games/${online.game}/record`);
   if (record.status !== 200) return false;
-  const answer = call("online_start", {
+  const answer = await call("online_start", {
     record: JSON.stringify(record.body), seat: online.seat, kinds: online.kinds,
   });
   if (say("message", answer)) return false;
   ff.online = online;
   document.body.classList.add("online");
   document.body.dataset.seat = online.seat;
-  online.seq = call("online_seq").seq;
+  online.seq = (await call("online_seq")).seq;
   online.over = answer.view.phase === "over";
   show(answer.view);
   $("online-webhook").parentElement.hidden = $("online-webhook-set").hidden = $("online-webhook-clear").hidden = !online.seat;

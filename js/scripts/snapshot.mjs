@@ -59,6 +59,8 @@ warmUp("parse_diagram", { text: ask("diagram", { state }) });
 const record = warmUp("to_record", { start: state, actions: ["A5 p11"] });
 warmUp("from_record", { record });
 warmUp("replay", { record });
+warmUp("check_tiles", { record, seed: "00".repeat(32) });
+ask("walk_frames", { state, action: "A5 p11" }); // a figure move's frames, as the page asks
 if (names.size) throw new Error(`not warmed up: ${[...names].join(", ")}`);
 bridge.destroy();
 const snapshot = gzipSync(pyodide.makeMemorySnapshot(), { level: 9 });

@@ -44,6 +44,11 @@ function bag(method, value, keys) {
   return value;
 }
 
+/** A walk's subject: a monster tile's name ("8", "1hit": one word), else an action. */
+function walkOf(what) {
+  return typeof what === "string" && !/\s/.test(what) ? { tile: what } : { action: what };
+}
+
 export class Engine {
   #call;
   #close;
@@ -197,12 +202,17 @@ export class Engine {
     return this.#ask("board_svg", { state, marks: o.marks, labels: o.labels, walk: o.walk });
   }
 
-  async walkFrames(state, tile) {
-    return this.#ask("walk_frames", { state, tile });
+  async walkFrames(state, what) {
+    return this.#ask("walk_frames", { state, ...walkOf(what) });
   }
 
-  async walkFrame(state, tile, k) {
-    return this.#ask("walk_frame", { state, tile, k });
+  async walkFrame(state, what, k) {
+    return this.#ask("walk_frame", { state, ...walkOf(what), k });
+  }
+
+  async checkTiles(record, options) {
+    const o = bag("checkTiles", options, ["seed", "seedHash"]);
+    return this.#ask("check_tiles", { record, seed: o.seed, seed_hash: o.seedHash });
   }
 
   async compareReadings(state, tile, option) {

@@ -278,6 +278,29 @@ test("walkFrames, walkFrame: the walk cut into frames for animation", async () =
   assert.ok(first.startsWith("<svg") && third.startsWith("<svg") && first !== third);
   await refused(engine.walkFrame(before, "8", 10), "BridgeError");
   await refused(engine.walkFrames(game, "8"), "IllegalActionError", "RND-PHASES");
+  assert.equal(walk.heading, "the monster walks: tile 8");
+  assert.equal(walk.monster, true);
+  // A figure move, one frame per movement point; its state after is apply's.
+  const move = await engine.walkFrames(game, { type: "move", figure: "A5", path: ["p11", "o11"] });
+  assert.equal(move.heading, "A moves A5 p11 o11");
+  assert.deepEqual([move.monster, move.tile, move.frames.map((f) => f.label)], [false, "", ["before the move", "step 1 of 2", "step 2 of 2"]]);
+  assert.deepEqual(move.after, await engine.apply(game, "A5 p11 o11"));
+  assert.ok((await engine.walkFrame(game, "A5 p11 o11", 2)).startsWith("<svg"));
+  await refused(engine.walkFrames(game, "A5 n11"), "IllegalMoveError", "FIG-ENTER");
+  await refused(engine.walkFrames(game, "place stone c3"), "BridgeError");
+});
+
+test("checkTiles: a record's tiles against a server's seed", async () => {
+  const start = await engine.newGame({ players: 2 });
+  const record = await engine.toRecord(start, ["A5 p11"]);
+  // No tile revealed yet: nothing to differ; a hash that is not the seed's is found.
+  const seed = "ab".repeat(32);
+  assert.deepEqual(await engine.checkTiles(record, { seed }), { ok: true, reveals: 0, mismatch: "" });
+  const wrong = await engine.checkTiles(record, { seed, seedHash: "00".repeat(32) });
+  assert.equal(wrong.ok, false);
+  assert.ok(wrong.mismatch.length > 0, wrong.mismatch);
+  await refused(engine.checkTiles(record, { seed: "not hex" }), "SeedError");
+  await refused(engine.checkTiles(record, { sead: seed }), "ArgumentTypeError");
 });
 
 // The monster on p6 facing E walks through wall V onto a6, where A1 stands (MON-WRAP-OCCUPIED):

@@ -124,6 +124,8 @@ def test_a_folder_that_is_not_a_site_is_never_replaced(
     (page / "web").mkdir(parents=True)
     (page / "web" / "index.html").write_text("<!doctype html>", "utf-8")
     (page / "spec").mkdir()
+    (page / "js").mkdir()
+    (page / "js" / "browser.js").write_text("export {};", "utf-8")
     monkeypatch.setattr(iw, "PAGE", page)
     mine = tmp_path / "my-files"
     mine.mkdir()

@@ -156,7 +156,7 @@ def test_every_function_answers_what_the_engine_does() -> None:
     assert ask("chance_outcomes", state=doc) == []
     move = ask("choose_move", state=doc, bot="search", nodes=30, seed=4)
     assert move == str(choose(game, Budget(nodes=30), bot="search", seed=4))
-    assert len(FUNCTIONS) == 34
+    assert len(FUNCTIONS) == 35
 
 
 def test_the_pages_functions_answer_what_the_page_does() -> None:
@@ -165,9 +165,9 @@ def test_the_pages_functions_answer_what_the_page_does() -> None:
     import random
 
     from fearsome_rules.tools.bots.simple import draw_tile
-    from fearsome_rules.tools.web.board import clickable_svg
-    from fearsome_rules.tools.web.panel import panel
-    from fearsome_rules.tools.web.walk import WalkView
+    from fearsome_rules.tools.js_bridge.board import clickable_svg
+    from fearsome_rules.tools.js_bridge.panel import panel
+    from fearsome_rules.tools.js_bridge.walk import WalkView
 
     game = fr.new_game(3)
     doc = fr.state_to_json(game)
@@ -186,6 +186,47 @@ def test_the_pages_functions_answer_what_the_page_does() -> None:
     assert ask("walk_frame", state=wdoc, tile="8", k=4) == view.svg(4)
     tile = draw_tile(walk, random.Random(11)).tile
     assert ask("draw_tile", state=wdoc, seed=11) == tile
+    assert frames["monster"] and frames["heading"] == view.summary()["heading"]
+    # A figure move cut into frames too (the page shows every move step by step).
+    move = fr.FigureMove("A5", ("p11", "o11"))
+    moved = WalkView(game, move)
+    frames = ask("walk_frames", state=doc, action=str(move))
+    assert {k: frames[k] for k in ("tile", "monster", "heading", "frames")} == moved.summary()
+    assert frames["heading"] == "A moves A5 p11 o11" and len(frames["frames"]) == 3
+    assert frames["after"] == fr.state_to_json(fr.apply(game, move))
+    assert ask("walk_frame", state=doc, action=fr.action_to_json(move), k=2) == moved.svg(2)
+    for bad in ({"tile": "8", "action": str(move)}, {}, {"action": "place stone c3"}):
+        error = refusal("walk_frames", json.dumps({"state": doc, **bad}))
+        assert error["kind"] == "BridgeError", error
+
+
+def test_check_tiles_is_the_servers_seed_check() -> None:
+    """A server's game: its tiles drawn from a seed (the server's draw), checked through the
+    package against the seed and its published hash; one tile changed is found."""
+    from fearsome_rules.tools.server.chance import draw_tile, seed_hash
+
+    seed = "5eed" * 16
+    state, actions = fr.new_game(2), list[str]()
+    while len(actions) < 12:
+        if state.phase is fr.Phase.MONSTER:
+            action: fr.Action = draw_tile(state, seed, len(actions) + 1)
+        else:
+            action = fr.legal_moves(state)[0]
+        actions.append(str(action))
+        state = fr.apply(state, action)
+    reveals = [k for k, a in enumerate(actions) if a.startswith("reveal")]
+    assert reveals
+    record = fr.GameRecord.of(fr.new_game(2), [fr.parse_action(a) for a in actions]).to_json()
+    answer = ask("check_tiles", record=record, seed=seed, seed_hash=seed_hash(seed))
+    assert answer == {"ok": True, "reveals": len(reveals), "mismatch": ""}
+    wrong = ask("check_tiles", record=record, seed=seed, seed_hash="00" * 32)
+    assert not wrong["ok"] and wrong["mismatch"]
+    k = reveals[0]
+    other = next(t for t, _ in fr.chance_outcomes(fr.GameRecord.from_json(record).replay(k)))
+    changed = [*actions[:k], str(other) if str(other) != actions[k] else "reveal 1hit"]
+    record = fr.GameRecord.of(fr.new_game(2), [fr.parse_action(a) for a in changed]).to_json()
+    found = ask("check_tiles", record=record, seed=seed)
+    assert not found["ok"] and f"action {k + 1}" in found["mismatch"], found
 
 
 # --- the schemas the types are generated from ----------------------------------------------------

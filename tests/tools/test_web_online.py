@@ -60,6 +60,8 @@ class Tab:
         for _ in range(5):
             try:
                 self.browser.find_element(By.CSS_SELECTOR, css).click()
+                # Done when the engine (in its worker) has answered the click's calls.
+                until(lambda: not self.js("return ff.calling()"), 60, f"{self.name}: {css}")
                 return
             except StaleElementReferenceException:
                 time.sleep(0.1)

@@ -57,9 +57,10 @@ class Page:
 
     def click(self, css: str) -> None:
         """A click once the move being shown (if any) is over: the board holds its squares
-        again."""
+        again; done when the engine (in its worker) has answered every call the click made."""
         self.wait(lambda: not self.js("return ff.busy()"))
         self.find(css).click()
+        self.wait(lambda: not self.js("return ff.calling()"))
 
     def choose(self, css: str, value: str) -> None:
         from selenium.common.exceptions import NoSuchElementException
@@ -72,6 +73,8 @@ class Page:
             select.select_by_value(value)
         except NoSuchElementException:  # an option written without a value= attribute
             select.select_by_visible_text(value)
+        # Done when the engine has answered the change (the editor redraws its choices).
+        self.wait(lambda: not self.js("return ff.calling()"))
 
     def wait(self, until: Callable[[], bool], seconds: float = 20.0) -> None:
         from selenium.webdriver.support.ui import WebDriverWait
@@ -190,6 +193,7 @@ def test_a_walk_is_animated_and_narrates_the_engines_events(page: Page) -> None:
         page.find("#walk .walk-next").click()
     assert shown == [str(e) for e in events if not isinstance(e, fr.events.TileRevealed)]
     page.find("#walk .walk-close").click()  # back to the position: the walk's result
+    page.wait(lambda: not page.js("return ff.calling()"))  # the panel redrawn meanwhile
     assert page.js("return !ff.busy() && !!document.querySelector('#board .hot')")
     assert page.js("return document.querySelectorAll('#record li').length") == shown_before + 1
     assert page.state() == fr.apply(before, fr.Reveal("10"))
@@ -220,6 +224,31 @@ def test_bots_moves_are_shown_step_by_step_and_bot_move_waits(page: Page) -> Non
     assert a_frame
     page.click("#auto")  # stopped again (the click waits for the move being shown)
     page.speed(0)
+
+
+def test_the_page_stays_responsive_while_a_search_bot_thinks(page: Page) -> None:
+    """The engine answers in its Web Worker: while the search bot chooses its move, the page's
+    own timer (every 10 ms) keeps running; on the main thread it would wait for the whole move."""
+    page.new_game(2, ["search", "person"], seed=1)
+    page.speed(0)
+    took, gap, played = page.js(
+        """return (async () => {
+          let last = performance.now(), gap = 0;
+          const timer = setInterval(() => {
+            const t = performance.now();
+            gap = Math.max(gap, t - last);
+            last = t;
+          }, 10);
+          const t0 = performance.now();
+          await ff.act("bot");
+          await ff.idle();
+          const took = performance.now() - t0;
+          clearInterval(timer);
+          return [took, gap, ff.view.record];
+        })();"""
+    )
+    assert len(played) == 1 and played[0].startswith("A"), played
+    assert took > 3 * gap and gap < 150, (took, gap)
 
 
 def test_a_record_saved_and_loaded_back(page: Page, tmp_path: Path) -> None:
@@ -369,6 +398,7 @@ def _positions(page: Page) -> Iterator[tuple[str, Any]]:
     page.find("#walk .walk-play").click()  # pause, then the third step, on the main board
     while (frame := int(page.find("#walk").get_attribute("data-frame"))) != 3:
         page.find("#walk .walk-next" if frame < 3 else "#walk .walk-prev").click()
+    page.wait(lambda: not page.js("return ff.calling()"))  # the frame's picture drawn
     yield "walk-step-3", _png(page.find("#board svg"))
     page.find("#walk .walk-close").click()
     page.speed(0)

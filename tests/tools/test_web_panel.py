@@ -60,7 +60,8 @@ def test_a_figure_that_can_step_nowhere_gets_a_word_and_the_panel_counts(browser
     from selenium.webdriver.common.by import By
 
     record, state, stuck = stuck_game(1)
-    browser.execute_script("act('load_record', {text: arguments[0]})", record.dumps())
+    browser.execute_script("return act('load_record', {text: arguments[0]})", record.dumps())
+    _answered(browser)
     assert fr.state_from_json(browser.execute_script("return ff.call('state')")) == state
     rows = browser.execute_script(
         "return [...document.querySelectorAll('#players-panel tr[data-seat]')]"
@@ -87,8 +88,16 @@ def test_a_figure_that_can_step_nowhere_gets_a_word_and_the_panel_counts(browser
         else f'#board [data-square="{where}"]'
     )
     browser.find_element(By.CSS_SELECTOR, css).click()
+    _answered(browser)
     message = browser.find_element(By.CSS_SELECTOR, "#message")
     assert f"{figure.name} can step onto no square now" in message.text
     assert message.get_attribute("data-rule") == "FIG-ZERO"
     assert browser.find_element(By.CSS_SELECTOR, "#zero").is_displayed()
     assert browser.execute_script("return ff.view.building.next") == []
+
+
+def _answered(browser: Any) -> None:
+    """Until the engine (in its worker) has answered every call of the page."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 30).until(lambda b: not b.execute_script("return ff.busy()"))

@@ -1,8 +1,9 @@
 """The web page built from an installed package (``pip install fearsome-rules``), where there
 is no clone to build it from (:mod:`fearsome_rules.tools.web.site` builds a clone's).
 
-The wheel carries the page's files and the spec's rule texts (``page/web`` and ``page/spec``,
-copied there by ``setup.py`` from the clone's ``web/`` and ``spec/``); the engine's pure wheel
+The wheel carries the page's files, the npm package's modules the page imports and the spec's
+rule texts (``page/web``, ``page/js`` and ``page/spec``, copied there by ``setup.py`` from the
+clone's ``web/``, ``js/src/`` and ``spec/``): no npm is run; the engine's pure wheel
 and its dependencies' are made again from the installed files (:mod:`.wheels`); the Pyodide
 runtime is fetched once from the npm registry, checked against its pinned SHA-256 and cached
 (:mod:`.runtime`). The site's layout is the clone build's: ``pyodide/``, ``wheels/``, the
@@ -24,6 +25,7 @@ from fearsome_rules.tools.installed_web import runtime as _runtime
 from fearsome_rules.tools.installed_web import wheels as _wheels
 from fearsome_rules.tools.web.site import (
     DEPENDENCIES,
+    PACKAGE,
     PYODIDE_VERSION,
     RUNTIME_FILES,
     SiteError,
@@ -38,7 +40,9 @@ ENGINE: Final = "fearsome_rules"
 
 def installed() -> bool:
     """Whether this package was installed from a wheel that carries the page."""
-    return (PAGE / "web" / "index.html").is_file() and (PAGE / "spec").is_dir()
+    return all(
+        p.exists() for p in (PAGE / "web" / "index.html", PAGE / "spec", PAGE / "js" / "browser.js")
+    )
 
 
 def _digest() -> str:
@@ -83,6 +87,7 @@ def build(
     tmp = out.with_name(out.name + ".new")
     shutil.rmtree(tmp, ignore_errors=True)
     shutil.copytree(PAGE / "web", tmp)
+    shutil.copytree(PAGE / "js", tmp / PACKAGE)
     (tmp / "pyodide").mkdir()
     for name in RUNTIME_FILES:
         shutil.copy2(pyodide / name, tmp / "pyodide" / name)

@@ -376,12 +376,13 @@ _TABLE: Final[tuple[tuple[str, Function, tuple[str, ...]], ...]] = (
     ("choose_move", _choose_move, ("state", "bot", "nodes", "seconds", "seed")),
     ("rule_options", _rule_options, ("options",)),
     ("board_svg", page.board_svg, ("state", "marks", "labels", "walk")),
-    ("walk_frames", page.walk_frames, ("state", "tile")),
-    ("walk_frame", page.walk_frame, ("state", "tile", "k")),
+    ("walk_frames", page.walk_frames, ("state", "tile", "action")),
+    ("walk_frame", page.walk_frame, ("state", "tile", "action", "k")),
     ("compare_readings", page.compare_readings, ("state", "tile", "option")),
     ("readings_that_matter", page.readings_that_matter, ("state", "action")),
     ("panel", page.panel, ("state", "players")),
     ("draw_tile", page.draw_tile, ("state", "seed")),
+    ("check_tiles", page.check_tiles, ("record", "seed", "seed_hash")),
 )
 _FUNCTIONS: Final[Mapping[str, Function]] = {name: f for name, f, _ in _TABLE}
 _PARAMETERS: Final[Mapping[str, tuple[str, ...]]] = {name: p for name, _, p in _TABLE}

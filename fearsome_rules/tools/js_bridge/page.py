@@ -1,8 +1,8 @@
 """The functions of the npm package that a page needs beyond the engine's calls: the board with
 its clickable squares marked, a monster walk cut into frames for animation, the comparison of
-readings and the options that matter (Ask the rules), and the players' panel. Each is the
-page's own Python (:mod:`fearsome_rules.tools.web`) or a tool's, answering the engine's JSON;
-no rule is worked out here. See :mod:`fearsome_rules.tools.js_bridge`."""
+readings and the options that matter (Ask the rules), and the players' panel: the drawing of
+:mod:`.board`, :mod:`.walk` and :mod:`.panel` or a tool's, answering the engine's JSON; no rule
+is worked out here. See :mod:`fearsome_rules.tools.js_bridge`."""
 
 from __future__ import annotations
 
@@ -14,15 +14,16 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from fearsome_rules.core import board
+from fearsome_rules.core.actions import FigureMove, Reveal
 from fearsome_rules.core.errors import ArgumentTypeError, quote
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import GameState, Phase
 from fearsome_rules.formats.position_string import parse_position, position_string
 from fearsome_rules.tools.bots.simple import draw_tile as draw
+from fearsome_rules.tools.js_bridge.board import EXIT, clickable_svg
 from fearsome_rules.tools.js_bridge.door import Args, BridgeError, Json, state_doc
-from fearsome_rules.tools.web.board import EXIT, clickable_svg
-from fearsome_rules.tools.web.panel import panel as players_panel
-from fearsome_rules.tools.web.walk import WalkView
+from fearsome_rules.tools.js_bridge.panel import panel as players_panel
+from fearsome_rules.tools.js_bridge.walk import WalkView
 
 _MARK = re.compile(r"[a-z][a-z0-9-]{0,23}")
 """A mark is a CSS class the page styles (``next``, ``path``, ``mine``): it lands in an
@@ -62,27 +63,39 @@ def _label(text: str) -> bool:
     return 0 < len(text) <= MAX_LABEL and text.isprintable()
 
 
+KEPT_WALKS: Final = 16
+"""How many walks stay drawable: online, a page may still show one while the next arrives."""
 _WALKS: OrderedDict[tuple[str, str], WalkView] = OrderedDict()
 """The last walks carried out, by their state's text and tile: a page asks for the frames'
 pictures one by one, each a call."""
 
 
 def _walk_view(a: Args) -> WalkView:
+    """The walk of ``tile`` (a monster tile) or of ``action`` (a figure move or a reveal, as
+    the page animates every move), one of the two."""
     state = a.state()
-    tile = a.text("tile", "a monster tile such as '8'", 10)
-    key = (json.dumps(a.get("state"), separators=(",", ":")), tile)
+    if a.has("action") == a.has("tile"):
+        raise BridgeError(a.where("tile"), "one of tile (a monster tile) or action (a move)")
+    what: str | Reveal | FigureMove
+    if a.has("action"):
+        action = a.action()
+        if not isinstance(action, Reveal | FigureMove):
+            raise BridgeError(a.where("action"), f"{quote(str(action))}: a figure move or a reveal")
+        what, name = action, str(action)
+    else:
+        what = name = a.text("tile", "a monster tile such as '8'", 10)
+    key = (json.dumps(a.get("state"), separators=(",", ":")), name)
     walk = _WALKS.get(key)
     if walk is None:
-        walk = _WALKS[key] = WalkView(state, tile)
-        if len(_WALKS) > 4:
+        walk = _WALKS[key] = WalkView(state, what)
+        if len(_WALKS) > KEPT_WALKS:
             _WALKS.popitem(last=False)
     return walk
 
 
 def walk_frames(a: Args) -> Json:
     walk = _walk_view(a)
-    summary = walk.summary()
-    return {"tile": walk.tile, "frames": summary["frames"], "after": state_doc(walk.after)}
+    return {**walk.summary(), "after": state_doc(walk.after)}
 
 
 def walk_frame(a: Args) -> Json:
@@ -152,3 +165,14 @@ def draw_tile(a: Args) -> Json:
     if state.phase is not Phase.MONSTER:
         raise BridgeError(a.where("state"), f"no tile to draw in the {state.phase.value} phase")
     return draw(state, random.Random(seed)).tile
+
+
+def check_tiles(a: Args) -> Json:
+    """The seed check of a server's finished game (``fearsome-rules check-tiles``)."""
+    from fearsome_rules.tools.server.chance import check_tiles as check  # online games only
+
+    record = a.record()
+    seed = a.text("seed", "the game's seed (hex)", 200)
+    seed_hash = a.text("seed_hash", "the seed's published hash (hex)", 200, "")
+    result = check(record, seed, seed_hash or None)
+    return {"ok": result.ok, "reveals": result.reveals, "mismatch": result.mismatch or ""}

@@ -7,14 +7,20 @@
 - the wheels (``wheels/``): the engine's pure wheel (``FEARSOME_RULES_PURE=1 pip wheel``, a
   ``py3-none-any`` wheel of this clone) and the pure-Python wheels of its dependencies
   (:data:`DEPENDENCIES`, at the versions this Python has, so the browser runs what the tests
-  ran), downloaded by pip;
-- the page itself, the files of ``web/`` (HTML, CSS and a thin JavaScript layer);
+  ran), downloaded by pip; or, where the clone's npm package (``js/``) was built from the
+  clone as it is (:func:`packaged`), that package's wheels and its snapshot (``snapshot/``),
+  from which the page starts in about 2 s instead of 9;
+- the page itself, the files of ``web/`` (HTML, CSS and its JavaScript);
+- the engine's npm package's modules (``fearsome-rules/``, from ``js/src``: plain ES modules,
+  no build step), which the page imports and which run the engine in a Web Worker;
 - ``rules.json``: every rule id of ``spec/`` with its title and text, for the refusals;
-- ``manifest.json``: the runtime's version and the wheels, in the order the page installs them.
+- ``manifest.json``: the runtime's version, the wheels in the order they are installed, and the
+  snapshot if the site has one.
 
 A build is skipped when ``build.json`` records the same inputs (the package's source, ``web/``,
-``spec/``, the versions). :func:`serve` serves a folder on localhost with the standard library's
-HTTP server. This module runs in CPython only, never in the browser.
+``js/src``, ``spec/``, the npm package's build, the versions). :func:`serve` serves a folder on
+localhost with the standard library's HTTP server. This module runs in CPython only, never in
+the browser.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -40,13 +47,17 @@ PYODIDE_VERSION: Final = "0.29.5"
 """The Pyodide release the page runs on (CPython 3.13 compiled to WebAssembly)."""
 RUNTIME_FILES: Final = (
     "pyodide.js",
+    "pyodide.mjs",
     "pyodide.asm.js",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-"""What the page needs of the npm package: the loader, the interpreter, the standard library and
-the lock file the loader reads at start."""
+"""What the page needs of the npm package: the loader (the ES module the engine's worker
+imports), the interpreter, the standard library and the lock file the loader reads at start."""
+PACKAGE: Final = "fearsome-rules"
+"""The site's folder of the engine's npm package's modules (``js/src``): the page imports
+``loadEngine`` from there, which starts the engine in a Web Worker."""
 DEPENDENCIES: Final = ("attrs", "typing_extensions", "cattrs")
 """The engine's dependencies in the browser, in install order: attrs, and cattrs (which needs
 typing_extensions). PyYAML and jsonschema serve the file readers only and are not loaded."""
@@ -70,10 +81,22 @@ def project_root() -> Path:
     )
 
 
+SNAPSHOT: Final = "snapshot/engine.snapshot.gz"
+"""Where a site carries the npm package's snapshot (Pyodide's memory with the engine imported),
+when the clone's package was built from the clone as it is (:func:`packaged`)."""
+_PACKAGE_BUILD = ("js/wheels/manifest.json", "js/snapshot/manifest.json", f"js/{SNAPSHOT}")
+
+
 def _inputs(root: Path) -> Iterator[Path]:
     yield root / "pyproject.toml"
     yield root / "setup.py"
-    for folder, pattern in (("fearsome_rules", "*.py"), ("web", "*"), ("spec", "*.md")):
+    yield from (root / name for name in _PACKAGE_BUILD if (root / name).is_file())
+    for folder, pattern in (
+        ("fearsome_rules", "*.py"),
+        ("web", "*"),
+        ("js/src", "*.js"),
+        ("spec", "*.md"),
+    ):
         yield from sorted(p for p in (root / folder).rglob(pattern) if p.is_file())
 
 
@@ -103,6 +126,33 @@ def up_to_date(out: Path, root: Path) -> bool:
     except (OSError, ValueError):
         return False
     return isinstance(stamp, dict) and stamp.get("inputs") == inputs_digest(root)
+
+
+def packaged(root: Path) -> list[str] | None:
+    """The wheels of the clone's npm package (``js/``, made by ``npm run build``) in install
+    order, if they and its snapshot were made from this clone as it is now: the same runtime,
+    the same dependencies' versions, the engine's every module the same byte for byte. Else
+    None (no package built, or built before a change)."""
+    js = root / "js"
+    try:
+        listed = json.loads((js / "wheels" / "manifest.json").read_text("utf-8"))
+        made = json.loads((js / "snapshot" / "manifest.json").read_text("utf-8"))
+        names = [str(n) for n in listed["wheels"]]
+        if made.get("pyodide") != PYODIDE_VERSION or made.get("wheels") != names:
+            return None
+        versions = {_project(n): n.split("-")[1] for n in names}
+        if any(versions.get(d) != _version(d) for d in DEPENDENCIES):
+            return None
+        with zipfile.ZipFile(js / "wheels" / names[-1]) as wheel:
+            shipped = {n: wheel.read(n) for n in wheel.namelist() if n.endswith(".py")}
+    except (OSError, ValueError, KeyError, IndexError, TypeError, zipfile.BadZipFile):
+        return None
+    sources = {p.relative_to(root).as_posix(): p for p in (root / "fearsome_rules").rglob("*.py")}
+    if set(shipped) != set(sources) or not (js / SNAPSHOT).is_file():
+        return None
+    if any(shipped[name] != path.read_bytes() for name, path in sources.items()):
+        return None
+    return names
 
 
 def rules(root: Path) -> dict[str, dict[str, str]]:
@@ -236,8 +286,18 @@ def build(
         tmp = out.with_name(out.name + ".new")
         shutil.rmtree(tmp, ignore_errors=True)
         shutil.copytree(root / "web", tmp)
+        shutil.copytree(root / "js" / "src", tmp / PACKAGE)
         _runtime(root, tmp / "pyodide", log)
-        names = wheels(root, tmp / "wheels", log)
+        names = packaged(root)
+        if names is None:
+            names = wheels(root, tmp / "wheels", log)
+        else:
+            # The package's own wheels and its snapshot: the page then starts in about 2 s
+            # instead of 9 (no interpreter start, no imports).
+            log("the npm package's wheels and snapshot (js/, built from this clone)")
+            shutil.copytree(root / "js" / "wheels", tmp / "wheels")
+            (tmp / SNAPSHOT).parent.mkdir()
+            shutil.copy2(root / "js" / SNAPSHOT, tmp / SNAPSHOT)
         finish(tmp, out, rules(root), names, digest, log)
     return out
 
@@ -254,8 +314,16 @@ def finish(
     ``tmp``, then put it in the place of ``out`` (a clone's build and an installed package's
     end alike)."""
     (tmp / "rules.json").write_text(json.dumps(texts), "utf-8")
-    manifest = {"pyodide": PYODIDE_VERSION, "wheels": [f"wheels/{w}" for w in names]}
+    manifest: dict[str, object] = {
+        "pyodide": PYODIDE_VERSION,
+        "wheels": [f"wheels/{w}" for w in names],
+    }
+    if (tmp / SNAPSHOT).is_file():
+        manifest["snapshot"] = SNAPSHOT
     (tmp / "manifest.json").write_text(json.dumps(manifest, indent=2), "utf-8")
+    # The package's loadEngine reads the wheels' list beside them (as in js/wheels).
+    beside = {"pyodide": PYODIDE_VERSION, "wheels": names}
+    (tmp / "wheels" / "manifest.json").write_text(json.dumps(beside, indent=2), "utf-8")
     (tmp / "build.json").write_text(json.dumps({"inputs": digest}), "utf-8")
     shutil.rmtree(out, ignore_errors=True)
     tmp.rename(out)

@@ -11,11 +11,11 @@ from typing import Any
 
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import FigureMove, Reveal
+from fearsome_rules.core.errors import ArgumentError
 from fearsome_rules.core.state import SEAT_LETTERS, GameState
 from fearsome_rules.tools.render import Panel, frames, render_panels
 from fearsome_rules.tools.render.walks import summary
 from fearsome_rules.tools.trail import MONSTER, Trail, trail
-from fearsome_rules.tools.web.errors import WebError
 
 
 class WalkView:
@@ -77,5 +77,5 @@ class WalkView:
     def svg(self, k: int) -> str:
         """The picture of frame ``k``."""
         if not 0 <= k < len(self._frames):
-            raise WebError(f"the walk has frames 0-{len(self._frames) - 1}, not {k}")
+            raise ArgumentError("WalkView.svg(k)", f"frames 0-{len(self._frames) - 1}, not {k}")
         return render_panels([self._frames[k][1]], prefix=f"w{k}")

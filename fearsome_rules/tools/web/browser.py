@@ -81,13 +81,18 @@ def served(folder: Path) -> Iterator[tuple[HTTPServer, str]]:
 
 def load(browser: Any, url: str, timeout: float = 60.0) -> float:
     """Load the page and wait until the engine is ready; the seconds it took."""
+    from selenium.common.exceptions import TimeoutException
+
     t0 = time.perf_counter()
     browser.get(url)
     deadline = t0 + timeout
     while time.perf_counter() < deadline:
-        state = browser.execute_script(
-            f"return window.ff ? [ff.ready && {FONTS_LOADED}, ff.error || ''] : null"
-        )
+        try:
+            state = browser.execute_script(
+                f"return window.ff ? [ff.ready && {FONTS_LOADED}, ff.error || ''] : null"
+            )
+        except TimeoutException:  # the page's thread still busy starting, on a loaded machine
+            continue
         if state and state[1]:
             raise RuntimeError(f"the page did not start: {state[1]}")
         if state and state[0]:

@@ -159,7 +159,10 @@ def test_a_deadline_survives_a_kill_and_a_seat_that_moves_in_time_keeps_its_move
     (seed,) = rows(db, "SELECT seed FROM games WHERE id = :g", g=gid)
     after_a = fr.apply(fr.new_game(2), fr.parse_action(body["action"]))
     greedy = str(choose(after_a, bot="greedy", seed=chance.bot_seed(seed[0], 2)))
-    assert [tuple(r) for r in log] == [(1, body["action"], "in-time"), (2, greedy, "deadline-2")]
+    expected = [(1, body["action"], "in-time"), (2, greedy, "deadline-2")]
+    assert [tuple(r) for r in log[:2]] == expected
+    # A's own deadline, 3 s after B's move, may pass while a loaded machine stops the server.
+    assert all(command == f"deadline-{seq}" for seq, _, command in log[2:]), log
 
 
 def test_bad_time_limits_are_refused(tmp_path: Path) -> None:

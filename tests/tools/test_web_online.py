@@ -92,8 +92,10 @@ class Tab:
         """Wait for the end of the moves being shown; while one plays on the main board, the
         status says who moves (the monster walks) and the page shows none of its result yet
         (the record on the page stops before it)."""
+        # One script, so that what it reads is of one moment: a move shown on the board
+        # (ff.shown), not the calls the page may still be waiting for after it (ffOnline.walking).
         walking = self.js(
-            "return ffOnline.walking && [document.getElementById('status').textContent,"
+            "return ff.shown() && [document.getElementById('status').textContent,"
             " document.querySelectorAll('#record li').length - 1, ffOnline.seq]"
         )
         if walking:

@@ -19,7 +19,8 @@ ENTRANCE: Final = 175  # p11 (BRD-CORNERS)
 
 # Cell contents: 0 empty, 1..28 a figure (its index + 1), 252..255 the stones.
 FIRST_STONE: Final = 252
-TURN_ABOUT: Final = 252  # ADV-TURN: turns the monster 180 degrees
+TURN_ABOUT: Final = 252  # ADV-TURN: turns the monster 180 degrees (the two turning stones
+# follow each other: the kernel tests for them with one range)
 TURN_RIGHT: Final = 253  # ADV-TURN: turns it 90 degrees clockwise
 CRYSTAL: Final = 254  # ADV-CRYSTAL: seen through
 STONE: Final = 255
@@ -79,6 +80,8 @@ FIRST_HIT_TILE: Final = 4  # tiles from here on are hit tiles
 N_TILES: Final = 7
 MAX_STAGE_REVEALS: Final = 7  # STAGE-ONE, STAGE-TWO-END
 MAX_TURNS: Final = 4  # ADV-TURN-CHAIN: at most four turns in one step
+TIE: Final = 4  # a look's choice (MON-CHOOSE), beside the new facing: the nearest figures tied
+SIDE: Final = 8  # ... a figure was seen to the left or right
 
 # Rule options, as bits of ``flags``.
 OPT_CORNER_REMOVE: Final = 1  # monster_corner_stone=remove

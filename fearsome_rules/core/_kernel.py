@@ -153,6 +153,8 @@ FIRST_HIT_TILE = cython.declare(cython.int, _encoding.FIRST_HIT_TILE)
 N_TILES = cython.declare(cython.int, _encoding.N_TILES)
 MAX_STAGE_REVEALS = cython.declare(cython.int, _encoding.MAX_STAGE_REVEALS)
 MAX_TURNS = cython.declare(cython.int, _encoding.MAX_TURNS)
+TIE = cython.declare(cython.int, _encoding.TIE)
+SIDE = cython.declare(cython.int, _encoding.SIDE)
 OPT_CORNER_REMOVE = cython.declare(cython.int, _encoding.OPT_CORNER_REMOVE)
 OPT_SLIDE_PUSH = cython.declare(cython.int, _encoding.OPT_SLIDE_PUSH)
 OPT_POOL_WRAP = cython.declare(cython.int, _encoding.OPT_POOL_WRAP)
@@ -237,8 +239,32 @@ SIGHT_BITS: tuple[int, ...] = tuple(
 UPWARDS: tuple[bool, ...] = (False, True, True, False)
 """Whether a line towards a direction counts squares up (east, south): its nearest piece is then
 its highest bit."""
-SHIFTS: tuple[int, ...] = (4, 0, 4, 0)
-"""A distance along a line towards a direction: the square difference shifted right this much."""
+SIGHT_LINES: tuple[tuple[tuple[int, bool, int, bool, int, bool], ...], ...] = tuple(
+    tuple(
+        (
+            SIGHT_BITS[sq * 4 + d],
+            UPWARDS[d],
+            SIGHT_BITS[sq * 4 + ((d + 3) & 3)],
+            UPWARDS[(d + 3) & 3],
+            SIGHT_BITS[sq * 4 + ((d + 1) & 3)],
+            UPWARDS[(d + 1) & 3],
+        )
+        for sq in range(board.CELLS)
+    )
+    for d in range(4)
+)
+"""A look's three lines from a square facing a direction (ahead, left, right), by direction and
+square: each line's bits and whether its nearest piece is its highest bit (one entry a look;
+nested tuples, as indexes above 256 would make CPython allocate ints)."""
+SPANS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        abs(t - sq) if abs(t - sq) < board.COLUMNS else abs(t - sq) // board.COLUMNS
+        for t in range(board.CELLS)
+    )
+    for sq in range(board.CELLS)
+)
+"""The distance from a square to another of its row or column, by the two squares (a row's
+squares differ by less than a row's length, a column's by a multiple of it)."""
 CELL_BIT: tuple[int, ...] = tuple(1 << (board.CELLS - 1 - sq) for sq in range(board.CELLS))
 BLOCKS_DIGIT: bytes = bytes(
     48 if v == 0 or v == _encoding.CRYSTAL else 49 for v in range(256)
@@ -309,8 +335,8 @@ def choose(
     facing: cython.int, ahead: cython.int, left: cython.int, right: cython.int
 ) -> cython.int:
     """The choice after a look (MON-CHOOSE), from the distance of the figure seen ahead, to the
-    left and to the right (0 where none is seen), packed as ``facing | tie << 2 | side << 3``:
-    the new facing, whether the nearest figures tied, and whether a figure was seen to a side.
+    left and to the right (0 where none is seen), packed as ``facing | TIE | SIDE``: the new
+    facing, whether the nearest figures tied, and whether a figure was seen to a side.
     A strictly nearest figure turns the monster towards it; a tie, or nothing seen, keeps the
     facing."""
     best: cython.int = 99
@@ -330,18 +356,28 @@ def choose(
             tie = 1
     new: cython.int = best_d if best_d >= 0 and not tie else facing
     side: cython.int = 1 if (left or right) else 0
-    return new | (tie << 2) | (side << 3)
+    return new | (TIE if tie else 0) | (SIDE if side else 0)
 
 
-CHOICES: bytes = bytes(
-    choose(0, ahead, left, right)
-    for ahead in range(16)
-    for left in range(16)
-    for right in range(16)
-)
-"""CPython's :func:`choose`, by ``ahead << 8 | left << 4 | right`` (a line of sight is at most
-15 squares long), for the facing 0 (north): its low two bits are then the turn, in quarters
+CHOICES: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = ()
+"""CPython's :func:`choose`, by facing, ahead, left and right distance (a line of sight is at
+most 15 squares long): the pure build's look reads its answer here, without a call. Made from
+``choose`` for the facing 0 (north), whose low two bits are then the turn, in quarters
 clockwise, that any facing takes."""
+if not cython.compiled:
+    CHOICES = tuple(
+        tuple(
+            tuple(
+                tuple(
+                    (c & (TIE | SIDE)) | ((facing + c) & 3)
+                    for c in [choose(0, ahead, left, right) for right in range(16)]
+                )
+                for left in range(16)
+            )
+            for ahead in range(16)
+        )
+        for facing in range(4)
+    )
 
 # --- the monster's walk --------------------------------------------------------------------------
 
@@ -361,8 +397,9 @@ class Walk:
     flags: cython.int
     stage: cython.int
     hits: cython.int
-    saw_side: cython.bint  # whether this step's look saw a figure to the left or right
-    tie: cython.bint  # whether this step's look saw figures equally near
+    sight: cython.int  # this step's look, as choose answers: TIE if its nearest figures tied,
+    # SIDE if it saw one to the left or right
+    facing: cython.int  # the monster's facing after a step's move
     pushed: cython.uint  # figures pushed rather than eaten in this step: a stone till its end
     pushed_rules: bytearray  # the rule that pushed each of them, for the trace
     trace: list[int] | None
@@ -383,8 +420,8 @@ class Walk:
         self.flags = flags
         self.stage = data[STAGE]
         self.hits = 0
-        self.saw_side = False
-        self.tie = False
+        self.sight = 0
+        self.facing = data[FACING]
         self.pushed = 0
         self.pushed_rules = bytearray(32) if trace is not None else NO_RULES
         self.trace = trace
@@ -400,14 +437,13 @@ class Walk:
         pos: cython.int = data[MONSTER]
         facing: cython.int = data[FACING]
         frm: cython.int
-        packed: cython.int
         number: cython.int
         trace: list[int] | None = self.trace
         for number in range(1, steps + 1):
             facing = self.look(pos, facing)
             frm = pos
-            packed = self.move(pos, facing)
-            pos, facing = packed & 255, packed >> 8
+            pos = self.move(pos, facing)
+            facing = self.facing
             if trace is not None:
                 record(trace, T_MONSTER_STEP, number, frm, pos, facing)
             if hits_wanted and self.hits >= hits_wanted:
@@ -422,8 +458,6 @@ class Walk:
         :func:`choose` (MON-SIGHT-DIRS, MON-CHOOSE). CPython looks along the same lines on the
         walk's bitboard and reads choose's answer from its table (``CHOICES``)."""
         cells: Bytes = self.data
-        left_d: cython.int = (facing + 3) & 3
-        right_d: cython.int = (facing + 1) & 3
         # What each line ends on: a figure's code and its distance, or 0 (a stone, the wall).
         ahead_fig: cython.int = 0
         left_fig: cython.int = 0
@@ -432,54 +466,53 @@ class Walk:
         left_dist: cython.int = 0
         right_dist: cython.int = 0
         seen: cython.int
+        chosen: cython.int = facing  # nothing seen: it keeps its facing (MON-CHOOSE)
         if cython.compiled:
             seen = line_of_sight(cells, pos, facing)
             if (seen & 255) != NONE and cells[seen & 255] < FIRST_STONE:
                 ahead_fig, ahead_dist = cells[seen & 255], seen >> 8
-            seen = line_of_sight(cells, pos, left_d)
+            seen = line_of_sight(cells, pos, (facing + 3) & 3)
             if (seen & 255) != NONE and cells[seen & 255] < FIRST_STONE:
                 left_fig, left_dist = cells[seen & 255], seen >> 8
-            seen = line_of_sight(cells, pos, right_d)
+            seen = line_of_sight(cells, pos, (facing + 1) & 3)
             if (seen & 255) != NONE and cells[seen & 255] < FIRST_STONE:
                 right_fig, right_dist = cells[seen & 255], seen >> 8
+            if ahead_fig or left_fig or right_fig:
+                chosen = choose(facing, ahead_dist, left_dist, right_dist)
         else:
             # The same three lines on the bitboard: the nearest blocking piece of a line is its
             # highest bit towards the east and the south (squares counting up), else its
-            # lowest; a distance is the square difference (over 16 along a column). Written out
-            # three times on purpose: a loop over the three, or a call each, costs CPython 14 %
-            # of the walk (valgrind: 215,000 instructions an apply against 189,000).
+            # lowest. Written out three times on purpose: a loop over the three, or a call
+            # each, costs CPython 14 % of the walk (valgrind: 215,000 instructions an apply
+            # against 189,000); the lines' bits come from one table entry.
             occ: int = self.occ
             t: int
-            line: int = occ & SIGHT_BITS[pos * 4 + facing]
+            v: int
+            ahead_bits, ahead_up, left_bits, left_up, right_bits, right_up = SIGHT_LINES[facing][
+                pos
+            ]
+            spans: tuple[int, ...] = SPANS[pos]
+            line: int = occ & ahead_bits
             if line:
-                t = N_CELLS - (
-                    line.bit_length() if UPWARDS[facing] else (line & -line).bit_length()
-                )
-                if cells[t] < FIRST_STONE:
-                    ahead_fig, ahead_dist = cells[t], abs(t - pos) >> SHIFTS[facing]
-            line = occ & SIGHT_BITS[pos * 4 + left_d]
+                t = N_CELLS - (line.bit_length() if ahead_up else (line & -line).bit_length())
+                v = cells[t]
+                if v < FIRST_STONE:
+                    ahead_fig, ahead_dist = v, spans[t]
+            line = occ & left_bits
             if line:
-                t = N_CELLS - (
-                    line.bit_length() if UPWARDS[left_d] else (line & -line).bit_length()
-                )
-                if cells[t] < FIRST_STONE:
-                    left_fig, left_dist = cells[t], abs(t - pos) >> SHIFTS[left_d]
-            line = occ & SIGHT_BITS[pos * 4 + right_d]
+                t = N_CELLS - (line.bit_length() if left_up else (line & -line).bit_length())
+                v = cells[t]
+                if v < FIRST_STONE:
+                    left_fig, left_dist = v, spans[t]
+            line = occ & right_bits
             if line:
-                t = N_CELLS - (
-                    line.bit_length() if UPWARDS[right_d] else (line & -line).bit_length()
-                )
-                if cells[t] < FIRST_STONE:
-                    right_fig, right_dist = cells[t], abs(t - pos) >> SHIFTS[right_d]
-        chosen: cython.int = facing  # nothing seen: it keeps its facing (MON-CHOOSE)
-        if ahead_fig or left_fig or right_fig:
-            if cython.compiled:
-                chosen = choose(facing, ahead_dist, left_dist, right_dist)
-            else:  # CPython: choose's answer from its table, without a call
-                chosen = CHOICES[ahead_dist << 8 | left_dist << 4 | right_dist]
-                chosen = (chosen & 12) | ((facing + chosen) & 3)
-        self.tie = (chosen & 4) != 0
-        self.saw_side = (chosen & 8) != 0
+                t = N_CELLS - (line.bit_length() if right_up else (line & -line).bit_length())
+                v = cells[t]
+                if v < FIRST_STONE:
+                    right_fig, right_dist = v, spans[t]
+            # choose's answer from its table, without a call (nothing seen: the facing kept)
+            chosen = CHOICES[facing][ahead_dist][left_dist][right_dist]
+        self.sight = chosen
         chosen &= 3
         if self.trace is not None:
             record(self.trace, T_LOOK, pos, facing, chosen)
@@ -497,7 +530,8 @@ class Walk:
 
     @cython.cfunc
     def move(self, pos: cython.int, facing: cython.int) -> cython.int:
-        """The move of one step, after its look, packed as ``square | facing << 8``.
+        """The move of one step, after its look: the square it ends on (its facing then in
+        ``facing``: a pair packed in one int cost CPython four operations a step).
 
         A turning stone ahead turns the monster first (ADV-TURN and its options), a wall is
         walked through (MON-WRAP), a piece on the square is eaten or pushed (MON-EAT,
@@ -513,12 +547,14 @@ class Walk:
         target: cython.int
         beyond: cython.int
         via_wall: cython.bint
+        piece: cython.int  # what lies on the square the monster steps onto
         while True:
             target = NB[pos * 4 + facing]
             via_wall = target == NONE
             if via_wall:
                 beyond = WR[pos]
-                if cells[beyond] == TURN_RIGHT or cells[beyond] == TURN_ABOUT:
+                piece = cells[beyond]
+                if piece == TURN_RIGHT or piece == TURN_ABOUT:
                     if (flags & OPT_BEYOND_WALL_TURNS) and self.may_turn(turns):
                         # ADV-TURN-WALL: the turn comes before the wall
                         facing = self.turn(pos, beyond, facing, self.why_turn(turns))
@@ -528,20 +564,23 @@ class Walk:
                 else:
                     kept = R_MON_WRAP_OCCUPIED
                 target = self.through_wall(pos, facing)
-            elif cells[target] == TURN_RIGHT or cells[target] == TURN_ABOUT:
+                break
+            piece = cells[target]
+            if piece >= TURN_ABOUT and piece <= TURN_RIGHT:  # a turning stone (one test for 0)
                 if self.may_turn(turns):
                     facing = self.turn(pos, target, facing, self.why_turn(turns))  # ADV-TURN
                     turns += 1
                     continue
                 kept = self.why_not(turns)
             break
-        if cells[target]:
+        if piece:
             self.enter(target, facing, pos, via_wall, False, kept)
         pos = target
         nxt: cython.int
         wrapped: cython.bint
         slide_from: cython.int
-        if layout[pos] & POOL:  # MON-SLIDE: across the pool within this step, without looking
+        floor: cython.int = layout[pos]
+        if floor & POOL:  # MON-SLIDE: across the pool within this step, without looking
             slide_from = pos
             while layout[pos] & POOL:
                 nxt = NB[pos * 4 + facing]
@@ -578,13 +617,15 @@ class Walk:
                 pos = nxt
             if self.trace is not None:
                 record(self.trace, T_MONSTER_SLIDE, slide_from, pos)
-        if layout[pos] & TELEPORTER:  # ADV-TELEPORT: at once on the partner, facing its arrow
+            floor = layout[pos]
+        if floor & TELEPORTER:  # ADV-TELEPORT: at once on the partner, facing its arrow
             nxt = layout[PARTNERS + pos]
             facing = layout[ARROWS + nxt]
             if self.trace is not None:
                 record(self.trace, T_TELEPORT, pos, nxt, facing)
             pos = nxt
-        return pos | (facing << 8)
+        self.facing = facing
+        return pos
 
     @cython.cfunc
     def may_turn(self, turns: cython.int) -> cython.bint:
@@ -593,7 +634,7 @@ class Walk:
         as an option, when they tied); one met straight after a turn, as an option, at most
         four times in a step."""
         if turns == 0:
-            return not self.saw_side or (self.flags & OPT_TIE_TURNS) != 0
+            return not (self.sight & SIDE) or (self.flags & OPT_TIE_TURNS) != 0
         return (self.flags & OPT_CHAIN_TURNS) != 0 and turns < MAX_TURNS
 
     @cython.cfunc
@@ -610,14 +651,14 @@ class Walk:
         if turns:
             return R_ADV_TURN_CHAIN
         # Facing a stone after a look that saw a figure to a side means a tie (ADV-TURN 4).
-        return R_ADV_TURN_TIE if self.saw_side else R_ADV_TURN
+        return R_ADV_TURN_TIE if self.sight & SIDE else R_ADV_TURN
 
     @cython.cfunc
     def why_not(self, turns: cython.int) -> cython.int:
         """The rule that keeps a turning stone ahead from acting, so that it is pushed."""
         if turns:
             return R_ADV_TURN_CHAIN
-        return R_ADV_TURN_TIE if self.tie else R_ADV_TURN
+        return R_ADV_TURN_TIE if self.sight & TIE else R_ADV_TURN
 
     @cython.cfunc
     def why_turn_sliding(self, turns: cython.int) -> cython.int:
@@ -1518,7 +1559,7 @@ def reveal_refused(data: Table, tile: cython.int) -> cython.int:
         return R_RND_PHASES
     if not data[DECK + tile]:
         return R_DECK_REVEAL
-    if tile >= revealable(data):
+    if tile >= FIRST_HIT_TILE and tile >= revealable(data):  # numbered tiles: always
         return R_DECK_FIRST
     return 0
 

@@ -82,13 +82,14 @@ def test_the_pure_sight_bitboard_follows_every_write() -> None:
 def test_the_pure_choice_table_is_choose() -> None:
     """CPython's look reads :func:`choose`'s answers from a table made from it for facing north
     and turned: for every facing and every distance, the table's answer is the function's."""
+    choices = pure_kernel().CHOICES
+    assert len(choices) == 4
     for facing in range(4):
         for ahead in range(16):
             for left in range(16):
                 for right in range(16):
-                    c = kernel.CHOICES[ahead << 8 | left << 4 | right]
-                    turned = (c & 12) | ((facing + c) & 3)
-                    assert turned == kernel.choose(facing, ahead, left, right)
+                    c = choices[facing][ahead][left][right]
+                    assert c == kernel.choose(facing, ahead, left, right)
 
 
 @compiled_only

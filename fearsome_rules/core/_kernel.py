@@ -32,7 +32,7 @@ the partner teleporter's square, then per cell its arrow. The rule options are b
 from __future__ import annotations
 
 from array import array
-from typing import TypeAlias, TypeVar
+from typing import Any, TypeAlias, TypeVar
 
 try:
     import cython
@@ -273,6 +273,27 @@ def record(
     trace.append(kind | a << 8 | b << 16 | c << 24 | d << 32 | e << 40 | f << 48)
 
 
+@cython.cfunc
+def mark(trace: list[Any], data: Table, fig: cython.int, place: cython.int) -> None:
+    """Mark the end of a step in the trace (only called when tracing): the position's bytes
+    then, with figure ``fig`` (if not 0) on ``place``, since a figure's move keeps the mover
+    off the board until it ends. It follows the records of its step, so that a walk is cut
+    into steps without its events replayed."""
+    if cython.compiled:
+        snap = bytearray(
+            PyBytes_FromStringAndSize(
+                cython.cast(cython.p_char, cython.cast(Table, data)), _encoding.SIZE
+            )
+        )
+    else:
+        snap = bytearray(data[: _encoding.SIZE])
+    if fig:
+        if place < N_CELLS and snap[place] == 0:
+            snap[place] = fig
+        snap[PLACES + fig - 1] = place
+    trace.append(bytes(snap))
+
+
 # --- the monster's sight (MON-SIGHT-DIRS, MON-SIGHT-BLOCK, MON-DISTANCE, MON-CHOOSE) ------------
 
 
@@ -410,10 +431,15 @@ class Walk:
             pos, facing = packed & 255, packed >> 8
             if trace is not None:
                 record(trace, T_MONSTER_STEP, number, frm, pos, facing)
+                data[MONSTER] = pos
+                data[FACING] = facing
+                mark(trace, data, 0, 0)
             if hits_wanted and self.hits >= hits_wanted:
                 break
         data[MONSTER] = pos
         data[FACING] = self.look(pos, facing)
+        if trace is not None:
+            mark(trace, data, 0, 0)
         return self.hits
 
     @cython.cfunc
@@ -742,6 +768,7 @@ class Walk:
                         T_STONE_REMOVED,
                         s,
                         HOW_PUSHED_OFF if dest == NONE else HOW_TELEPORTER,
+                        piece,
                     )
             else:
                 cells[dest] = piece
@@ -765,6 +792,7 @@ class Walk:
                             dest,
                             0,
                             rule if s == first else R_MON_PUSH,
+                            piece,
                         )
                 end = dest
                 if layout[dest] & POOL:
@@ -776,7 +804,7 @@ class Walk:
                             if figure:
                                 record(trace, T_FIGURE_SLID, piece, dest, end)
                             else:
-                                record(trace, T_STONE_SLID, dest, end)
+                                record(trace, T_STONE_SLID, dest, end, piece)
                 if (
                     not figure
                     and (end == EXIT or end == ENTRANCE)
@@ -784,7 +812,7 @@ class Walk:
                 ):
                     cells[end] = 0
                     if trace is not None:
-                        record(trace, T_STONE_REMOVED, end, HOW_CORNER)
+                        record(trace, T_STONE_REMOVED, end, HOW_CORNER, piece)
                 if not cython.compiled and cells[end] != 0 and piece != CRYSTAL:
                     self.occ |= CELL_BIT[end]
             if s == first:
@@ -858,19 +886,20 @@ def push_stone(
         return R_ADV_TELEPORT_FIGURES
     if behind == monster or cells[behind] != 0:
         return R_PUSH_ONE
-    cells[behind] = cells[sq]
+    stone: cython.int = cells[sq]
+    cells[behind] = stone
     cells[sq] = 0
     if trace is not None:
-        record(trace, T_STONE_PUSHED, sq, behind, fig, R_PUSH_ONE)
+        record(trace, T_STONE_PUSHED, sq, behind, fig, R_PUSH_ONE, stone)
     end: cython.int = behind
     if layout[behind] & POOL:
         end = slide_piece(cells, layout, monster, behind, d)
         if trace is not None and end != behind:
-            record(trace, T_STONE_SLID, behind, end)
+            record(trace, T_STONE_SLID, behind, end, stone)
     if end == EXIT or end == ENTRANCE:
         cells[end] = 0
         if trace is not None:
-            record(trace, T_STONE_REMOVED, end, HOW_CORNER)
+            record(trace, T_STONE_REMOVED, end, HOW_CORNER, stone)
     return 0
 
 
@@ -977,6 +1006,7 @@ def run_path(
                 return refused(WHY_OUT_NOT_LAST, R_FIG_EXIT, pos, target)
             if trace is not None:
                 record(trace, T_FIGURE_EXITED, fig)
+                mark(trace, cells, fig, AT_OUT)
             return AT_OUT << 16
         if pos == AT_WAITING:
             if target != ENTRANCE:
@@ -996,6 +1026,8 @@ def run_path(
         last_slid = (layout[target] & POOL) != 0
         pos = (step >> 8) & 255
         left -= 1
+        if trace is not None:
+            mark(trace, cells, fig, pos)
     if pos < N_CELLS and cells[pos] != 0:
         rule: cython.int = R_POOL_LAST_POINT if last_slid else R_FIG_THROUGH
         return refused(WHY_ENDS_ON_FIGURE, rule, pos, pos)
@@ -1608,6 +1640,21 @@ def carry_out(
         record(trace, T_TILE, tile)
     walk: Walk = new_walk(keep, data, layout, flags, trace)
     walk.run(TILE_STEPS[tile], TILE_HITS[tile])
+    end_tile(data, flags, tile, trace)
+
+
+@cython.ccall
+def tile_end(data_obj: bytearray, flags: cython.int, tile: cython.int) -> None:
+    """The end of tile ``tile`` on a position where its walk is done, changing ``data`` in
+    place: for a fold of a reveal's events, which leaves the tile's end to the rules."""
+    data: Bytes = data_obj
+    end_tile(data, flags, tile, None)
+
+
+@cython.cfunc
+def end_tile(data: Bytes, flags: cython.int, tile: cython.int, trace: list[int] | None) -> None:
+    """What follows a tile's walk: the tile leaves the deck (DECK-REVEAL), then the stage's end
+    or the game's (STAGE-ONE, STAGE-TWO-END, END-*), or the next round (RND-START-PASS)."""
     data[DECK + tile] -= 1
     data[REVEALS] += 1
     stage: cython.int = data[STAGE]
@@ -1630,6 +1677,8 @@ def carry_out(
                 data[PLACES + i] = AT_REMOVED
                 if trace is not None:
                     record(trace, T_EAT, i + 1, place, HOW_INSIDE, R_STAGE_TWO_END, 2)
+        if trace is not None:
+            mark(trace, data, 0, 0)
     elif stage == 1 and last and not ending:  # STAGE-ONE
         data[STAGE] = 2
         data[REVEALS] = 0

@@ -6,13 +6,16 @@ Squares are names (``a1``..``p11``); a figure that is not on a square is at ``wa
 An event's text (``str(event)``, what the conformance suite compares) says what happened. Where
 the walk had to decide between two rules (eat or push a figure, turn at a turning stone or push
 it), the event also names the rule id that decided, in its ``rule`` field, so that an
-explanation can cite it without working it out again; ``rule`` is left out of the text.
+explanation can cite it without working it out again; ``rule`` is left out of the text. What
+the kernel saw or moved that the text does not say (the kind of a pushed stone, where each line
+of a look ended) rides along in fields left out of the text, the JSON and comparisons
+(:data:`SEEN`), so that nothing above the core works it out again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -33,6 +36,14 @@ CORNER: Final = "corner"
 
 _WHY = {"text": False}
 """Field metadata: the field says why, not what, and is left out of the event's text."""
+SEEN: Final = {"text": False, "json": False}
+"""Field metadata: what the kernel saw or moved, for explanations: left out of the event's text
+and JSON (the formats stay as they are) and of its comparisons (an event read back from JSON
+equals the one written)."""
+
+
+def _seen(default: object) -> Any:
+    return attrs.field(default=default, metadata=SEEN, eq=False)
 
 
 @attrs.frozen
@@ -95,6 +106,8 @@ class StonePushed(Event):
     to: str
     by: str
     rule: str = attrs.field(default="", metadata=_WHY)
+    stone: str = _seen("")
+    """The stone's kind (``stone``, ``crystal``, ``turn_right``, ``turn_about``)."""
 
 
 @attrs.frozen
@@ -103,6 +116,8 @@ class StoneSlid(Event):
 
     frm: str
     to: str
+    stone: str = _seen("")
+    """The stone's kind."""
 
 
 @attrs.frozen
@@ -111,6 +126,8 @@ class StoneRemoved(Event):
 
     square: str
     reason: str
+    stone: str = _seen("")
+    """The stone's kind."""
 
 
 @attrs.frozen
@@ -266,6 +283,10 @@ def fold(state: GameState, events: Iterable[Event]) -> GameState:
     A front-end can animate an action by folding its events one by one; the tests check that
     folding the events of every action gives exactly the state :func:`apply` returns, so the
     events tell the whole story. The result is validated by :func:`fearsome_rules.core.position`.
+    What a tile's end does (its place in the deck, STAGE-ONE, STAGE-TWO-END, the ending, the
+    next round) is the kernel's to say: at the first event of it, once the tile's walk is
+    folded, the fold asks the kernel (``tile_end``) for all of it rather than working it out
+    from the events again.
 
     >>> import fearsome_rules as fr
     >>> from fearsome_rules.core.events import fold
@@ -276,10 +297,11 @@ def fold(state: GameState, events: Iterable[Event]) -> GameState:
     >>> fold(game, events) == after
     True
     """
-    from fearsome_rules.core import board
-    from fearsome_rules.core.deck import full_deck
+    from fearsome_rules.core import _kernel, board
+    from fearsome_rules.core.deck import TILES
+    from fearsome_rules.core.errors import ArgumentError
     from fearsome_rules.core.position import position
-    from fearsome_rules.core.state import SEAT_LETTERS, STONE_KINDS
+    from fearsome_rules.core.state import SEAT_LETTERS, STONE_KINDS, GameState, Phase
 
     stones = {board.name(sq): STONE_KINDS[state.cells[sq]] for sq in state.stones}
     where = {f.name: f.place() for f in state.figures}
@@ -293,7 +315,13 @@ def fold(state: GameState, events: Iterable[Event]) -> GameState:
     deck, stage, round_, start = list(state.deck), state.stage, state.round, state.start_player
     escapes = [SEAT_LETTERS[s] for s in state.escapes]
     to_place, ended = list(state.to_place), state.ended_by or None
+    monster_phase = state.phase is Phase.MONSTER
+    tile: str | None = None  # the tile revealed, whose end the kernel carries out
+    tile_ends = False
     for e in events:
+        if monster_phase and _ends_tile(e):
+            tile_ends = True
+            continue
         if isinstance(e, (FigureStepped, FigureSlid, FigurePushed)):
             where[e.figure] = e.to
         elif isinstance(e, FigureExited):
@@ -325,22 +353,22 @@ def fold(state: GameState, events: Iterable[Event]) -> GameState:
             else:
                 stones[e.squares[0]] = e.tile  # the stone tiles are named by their kind
         elif isinstance(e, TileRevealed):
-            deck.remove(e.tile)
-        elif isinstance(e, StageChanged):
-            stage, deck = e.stage, list(full_deck(state.options.three_hits))
-        elif isinstance(e, RoundStarted):
+            tile = e.tile
+        elif isinstance(e, RoundStarted):  # round 1, once the tiles are placed (PLACE-ORDER)
             round_, start = e.round, SEAT_LETTERS.index(e.start_player)
-            moved.clear()
-        elif isinstance(e, GameEnded):
+        elif isinstance(e, GameEnded):  # a figure's move ended the game (END-WIN, END-ALL-GONE)
             ended = e.rule
     by_kind: dict[str, list[str]] = {k: [] for k in STONE_KINDS.values()}
     for sq, kind in stones.items():
         by_kind[kind].append(sq)
-    return position(
+    # position() takes no mark of this round on a figure the walk removed (stage 2) before the
+    # game is over; the kernel's tile end keeps such marks only in a game that ends there.
+    lost = {n for n in moved if where[n] == "removed"} if tile_ends else set()
+    walked = position(
         state.players,
         figures=where,
         faces=faces,
-        moved=moved,
+        moved=moved - lost,
         stones=by_kind["stone"],
         crystals=by_kind["crystal"],
         turn_right=by_kind["turn_right"],
@@ -359,3 +387,21 @@ def fold(state: GameState, events: Iterable[Event]) -> GameState:
         to_place=to_place,
         options=state.options,
     )
+    if not tile_ends:
+        return walked
+    if tile is None:
+        raise ArgumentError("fold(events)", "the end of a tile without its TileRevealed event")
+    data = bytearray(walked.data)
+    _kernel.tile_end(data, state.setting.flags, TILES.index(tile))
+    after = GameState(bytes(data), state.setting)
+    if lost and after.phase is Phase.OVER:
+        marked = tuple(attrs.evolve(f, moved=True) if f.name in lost else f for f in after.figures)
+        after = after.replace(figures=marked)
+    return after
+
+
+def _ends_tile(e: Event) -> bool:
+    """Whether ``e`` tells of a tile's end (in a monster phase: what follows its final look)."""
+    if isinstance(e, FigureEaten):
+        return e.how == INSIDE_AT_END
+    return isinstance(e, (StageChanged, RoundStarted, GameEnded))

@@ -2,13 +2,16 @@
 
 The kernel records each thing it does as one packed int (``_encoding.T_*``), and only when asked;
 :func:`events` turns those records into the typed events of :mod:`fearsome_rules.core.events`,
-naming squares, figures, directions, tiles and rules as people write them.
+naming squares, figures, directions, tiles and rules as people write them. The kernel also marks
+where each step ends, with the position's bytes then (a ``bytes`` item among the records):
+:func:`read` hands those back beside the events, so that a walk is cut into steps by the kernel
+that walked it, not by replaying its events.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, TypeAlias
 
 from fearsome_rules.core import _encoding, board
 from fearsome_rules.core import events as ev
@@ -31,18 +34,37 @@ def _square(sq: int) -> str:
     return board.NAMES[sq]
 
 
+Mark: TypeAlias = tuple[int, bytes]
+"""A step's end: how many events came before it, and the position's bytes then."""
+
+
 def events(
     before: GameState,
-    records: Sequence[int],
+    records: Sequence[int | bytes],
     after: GameState,
     ended: Callable[[GameState], ev.GameEnded],
 ) -> tuple[ev.Event, ...]:
     """The events of one action from its trace records; ``ended`` makes the ``GameEnded``
     event of the state the action led to."""
+    return read(before, records, after, ended)[0]
+
+
+def read(
+    before: GameState,
+    records: Sequence[int | bytes],
+    after: GameState,
+    ended: Callable[[GameState], ev.GameEnded],
+) -> tuple[tuple[ev.Event, ...], tuple[Mark, ...]]:
+    """The events of one action from its trace records, and the kernel's marks of where its
+    steps ended."""
     names = FIGURE_NAMES[before.players]
     out: list[ev.Event] = []
+    marks: list[Mark] = []
     look: tuple[int, int, int] = (0, 0, 0)
     for record in records:
+        if isinstance(record, bytes):
+            marks.append((len(out), record))
+            continue
         kind = record & 255
         a, b, c, d, e, f = ((record >> shift) & 255 for shift in (8, 16, 24, 32, 40, 48))
         if kind == _encoding.T_LOOK:
@@ -84,13 +106,15 @@ def events(
             out.append(ev.FigurePushed(names[a - 1], _square(b), _square(c), _encoding.RULES[d]))
         elif kind == _encoding.T_STONE_PUSHED:
             by = names[c - 1] if c else "monster"
-            out.append(ev.StonePushed(_square(a), _square(b), by, _encoding.RULES[d]))
+            out.append(
+                ev.StonePushed(_square(a), _square(b), by, _encoding.RULES[d], STONE_KINDS[e - 256])
+            )
         elif kind == _encoding.T_STONE_SLID:
-            out.append(ev.StoneSlid(_square(a), _square(b)))
+            out.append(ev.StoneSlid(_square(a), _square(b), STONE_KINDS[c - 256]))
         elif kind == _encoding.T_FIGURE_SLID:
             out.append(ev.FigureSlid(names[a - 1], _square(b), _square(c)))
         elif kind == _encoding.T_STONE_REMOVED:
-            out.append(ev.StoneRemoved(_square(a), HOW[b]))
+            out.append(ev.StoneRemoved(_square(a), HOW[b], STONE_KINDS[c - 256]))
         elif kind == _encoding.T_FIGURE_STEPPED:
             start = "waiting" if b == _encoding.AT_WAITING else _square(b)
             out.append(ev.FigureStepped(names[a - 1], start, _square(c)))
@@ -106,4 +130,4 @@ def events(
             out.append(ev.RoundStarted(a, SEAT_LETTERS[b]))
         elif kind == _encoding.T_ENDED:
             out.append(ended(after))
-    return tuple(out)
+    return tuple(out), tuple(marks)

@@ -120,7 +120,7 @@ SKIP_ZERO: Final = 1 << 16  # the zero move (the search's first result) is not a
 ZERO_ONLY: Final = 2 << 16  # only the zero move (RND-FIRST): nothing was searched
 
 # Trace records: ``kind | a << 8 | b << 16 | ...`` (one byte per field).
-T_LOOK: Final = 1  # square, facing before, facing after
+T_LOOK: Final = 1  # square, facing before, facing after, tie | side << 1 (MON-CHOOSE)
 T_SEEN: Final = 2  # figure code and distance ahead, left, right (0 where none)
 T_MONSTER_STEP: Final = 3  # step number, from, to, facing
 T_TURN_STONE: Final = 4  # square, stone square, stone code, from, to, rule
@@ -140,6 +140,8 @@ T_TILE: Final = 17  # tile index
 T_STAGE: Final = 18  # the new stage
 T_ROUND: Final = 19  # the new round, the start player
 T_ENDED: Final = 20  # ending code
+T_SIGHT: Final = 21  # where each line ends (NONE: the wall) ahead, left, right, behind; the
+# four distances, two to a byte (ahead | left << 4, right | behind << 4)
 HOW_EATEN: Final = 1  # stepped on
 HOW_PUSHED_OFF: Final = 2  # pushed off the board (MON-PUSH-OFF)
 HOW_TELEPORTER: Final = 3  # pushed onto a teleporter (ADV-TELEPORT-PUSH)

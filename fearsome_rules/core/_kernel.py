@@ -55,6 +55,7 @@ from fearsome_rules.core._encoding import (
     T_MONSTER_STEP,
     T_ROUND,
     T_SEEN,
+    T_SIGHT,
     T_STAGE,
     T_STONE_PUSHED,
     T_STONE_REMOVED,
@@ -508,7 +509,8 @@ class Walk:
         self.saw_side = (chosen & 8) != 0
         chosen &= 3
         if self.trace is not None:
-            record(self.trace, T_LOOK, pos, facing, chosen)
+            record(self.trace, T_LOOK, pos, facing, chosen, self.tie | self.saw_side << 1)
+            self.record_sight(self.trace, pos, facing)
             record(
                 self.trace,
                 T_SEEN,
@@ -520,6 +522,26 @@ class Walk:
                 right_dist,
             )
         return chosen
+
+    @cython.cfunc
+    def record_sight(self, trace: list[int], pos: cython.int, facing: cython.int) -> None:
+        """Record what ends each line of this look (traced walks only, for explanations):
+        ahead, left, right, and behind, where the monster never looks (MON-SIGHT-DIRS)."""
+        cells: Bytes = self.data
+        ahead: cython.int = line_of_sight(cells, pos, facing)
+        left: cython.int = line_of_sight(cells, pos, (facing + 3) & 3)
+        right: cython.int = line_of_sight(cells, pos, (facing + 1) & 3)
+        behind: cython.int = line_of_sight(cells, pos, (facing + 2) & 3)
+        record(
+            trace,
+            T_SIGHT,
+            ahead & 255,
+            left & 255,
+            right & 255,
+            behind & 255,
+            ahead >> 8 | (left >> 8) << 4,
+            right >> 8 | (behind >> 8) << 4,
+        )
 
     @cython.cfunc
     def move(self, pos: cython.int, facing: cython.int) -> cython.int:

@@ -167,7 +167,9 @@ class MonsterLooked(Event):
     """The monster looked (MON-SIGHT-DIRS): the nearest figure seen each way, and the result.
 
     ``ahead``, ``left`` and ``right`` are ``"<figure>@<distance>"`` or ``""`` when nothing
-    is seen; ``facing`` is the facing after the look.
+    is seen; ``facing`` is the facing after the look. ``lines``: where the kernel's lines of
+    sight ended, ahead, left, right and behind (where the monster never looks); ``tie`` and
+    ``side``: its choice saw equally near figures, a figure to a side (MON-CHOOSE).
     """
 
     square: str
@@ -175,6 +177,21 @@ class MonsterLooked(Event):
     left: str
     right: str
     facing: str
+    lines: tuple[LineEnd, ...] = _seen(())
+    tie: bool = _seen(False)
+    side: bool = _seen(False)
+
+
+@attrs.frozen
+class LineEnd:
+    """Where one line of the monster's sight ended (MON-SIGHT-BLOCK, MON-DISTANCE)."""
+
+    square: str
+    """The square of the first figure or stone in line, ``""`` at the wall."""
+    distance: int
+    """How many squares away it is (at the wall: the squares up to it)."""
+    piece: str
+    """The figure's name or the stone's kind on ``square``; ``""`` at the wall."""
 
 
 @attrs.frozen

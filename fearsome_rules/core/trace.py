@@ -49,6 +49,11 @@ def events(
     return read(before, records, after, ended)[0]
 
 
+def _piece(names: tuple[str, ...], v: int) -> str:
+    """A figure's name or a stone's kind, for a cell's byte."""
+    return names[v - 1] if v < _encoding.FIRST_STONE else STONE_KINDS[v - 256]
+
+
 def read(
     before: GameState,
     records: Sequence[int | bytes],
@@ -60,23 +65,43 @@ def read(
     names = FIGURE_NAMES[before.players]
     out: list[ev.Event] = []
     marks: list[Mark] = []
-    look: tuple[int, int, int] = (0, 0, 0)
+    cells = before.data  # the board as the latest mark left it: what a look's lines end on
+    look: tuple[int, int, int, int] = (0, 0, 0, 0)
+    lines: tuple[ev.LineEnd, ...] = ()
     for record in records:
         if isinstance(record, bytes):
             marks.append((len(out), record))
+            cells = record
             continue
         kind = record & 255
         a, b, c, d, e, f = ((record >> shift) & 255 for shift in (8, 16, 24, 32, 40, 48))
         if kind == _encoding.T_LOOK:
-            look = (a, b, c)
+            look = (a, b, c, d)
+        elif kind == _encoding.T_SIGHT:
+            dists = (e & 15, e >> 4, f & 15, f >> 4)
+            lines = tuple(
+                ev.LineEnd(_square(end), dist, _piece(names, cells[end]))
+                if end != _encoding.NONE
+                else ev.LineEnd("", dist, "")
+                for end, dist in zip((a, b, c, d), dists, strict=True)
+            )
         elif kind == _encoding.T_SEEN:
-            pos, frm, to = look
+            pos, frm, to, choice = look
 
             def seen(code: int, dist: int) -> str:
                 return f"{names[code - 1]}@{dist}" if code else ""
 
             out.append(
-                ev.MonsterLooked(_square(pos), seen(a, b), seen(c, d), seen(e, f), LETTERS[to])
+                ev.MonsterLooked(
+                    _square(pos),
+                    seen(a, b),
+                    seen(c, d),
+                    seen(e, f),
+                    LETTERS[to],
+                    lines,
+                    bool(choice & 1),
+                    bool(choice & 2),
+                )
             )
             if to != frm:
                 out.append(ev.MonsterTurned(_square(pos), LETTERS[frm], LETTERS[to]))

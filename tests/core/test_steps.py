@@ -20,6 +20,7 @@ from fearsome_rules.core import events as ev
 from fearsome_rules.core.errors import ArgumentError
 from fearsome_rules.core.events import fold
 from fearsome_rules.core.state import FIGURE_NAMES, STONE_KINDS
+from fearsome_rules.core.view import Board, choose
 from fearsome_rules.core.walks import Walk, apply_steps, walk_traced
 from fearsome_rules.formats.event_json import event_from_json, event_to_json
 
@@ -76,6 +77,36 @@ def test_each_point_of_a_figure_move_is_where_the_figure_stands_then() -> None:
     assert points > POSITIONS
 
 
+@pytest.mark.rules("MON-SIGHT-DIRS", "MON-SIGHT-BLOCK", "MON-DISTANCE", "MON-CHOOSE")
+def test_a_look_carries_what_the_kernel_saw() -> None:
+    """Every look's four lines (ahead, left, right, behind) are the public sight of the
+    board the step began on, and its choice is the public choice for the distances seen."""
+    rng = random.Random(7)
+    looks = 0
+    for state in positions(fr.Phase.MONSTER, POSITIONS, 71):
+        reveal = rng.choice([r for r, _ in fr.chance_outcomes(state)])
+        done = apply_steps(state, reveal)
+        boards = [state] + [s.after for s in done.steps]
+        seen = [e for e in done.events if isinstance(e, ev.MonsterLooked)]
+        assert len(seen) == len(boards)
+        for at, e in zip(boards, seen, strict=True):
+            assert e.square == board.name(at.monster)
+            facing = at.facing
+            dirs = (facing, (facing + 3) & 3, (facing + 1) & 3, (facing + 2) & 3)
+            for d, line in zip(dirs, e.lines, strict=True):
+                end, dist, piece = Board.of(at).sight(at.monster, d)
+                assert line.distance == dist
+                assert line.square == ("" if end == board.OFF else board.name(end))
+                want = at.figures[piece - 1].name if piece > 0 else STONE_KINDS.get(piece, "")
+                assert line.piece == want
+            seen_at = [ln.distance if ln.piece in FIGURES else 0 for ln in e.lines[:3]]
+            choice = choose(facing, *seen_at)
+            assert board.DIRECTION_LETTERS[choice.facing] == e.facing
+            assert (e.tie, e.side) == (choice.tie, choice.side)
+            looks += 1
+    assert looks > 5 * POSITIONS
+
+
 @pytest.mark.rules("MON-PUSH", "PUSH-ONE", "ADV-CRYSTAL", "ADV-TURN")
 def test_a_moved_stone_names_its_kind() -> None:
     """The kind a stone event carries is the kind on its square before the action (stones
@@ -103,6 +134,7 @@ def test_what_the_kernel_saw_stays_out_of_the_text_and_the_json() -> None:
     reveal = fr.chance_outcomes(state)[0][0]
     _, events = fr.apply_traced(state, reveal)
     look = next(e for e in events if isinstance(e, ev.MonsterLooked))
+    assert len(look.lines) == 4
     assert str(look) == f"MonsterLooked {look.square} {look.ahead} {look.left} {look.right} " + (
         look.facing
     )

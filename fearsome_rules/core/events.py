@@ -14,8 +14,9 @@ of a look ended) rides along in fields left out of the text, the JSON and compar
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
@@ -23,16 +24,40 @@ if TYPE_CHECKING:
     from fearsome_rules.core.state import GameState
 
 
-EATEN: Final = "eaten"
-"""``FigureEaten.how``: stepped on by the monster (MON-EAT)."""
-PUSHED_OFF: Final = "pushed off the board"
-"""``FigureEaten.how``, ``StoneRemoved.reason``: pushed off the board (MON-PUSH-OFF)."""
-PUSHED_ONTO_TELEPORTER: Final = "pushed onto a teleporter"
-"""``FigureEaten.how``, ``StoneRemoved.reason``: pushed onto a teleporter (ADV-TELEPORT-PUSH)."""
-INSIDE_AT_END: Final = "inside at the end"
-"""``FigureEaten.how``: still inside after the last tile (STAGE-TWO-END)."""
-CORNER: Final = "corner"
-"""``StoneRemoved.reason``: a stone pushed onto a corner (PUSH-CORNER, MON-CORNER-STONE)."""
+Square: TypeAlias = str
+"""A square by its name, ``a1`` .. ``p11`` (as python-chess, a plain value with a type's name)."""
+Place: TypeAlias = str
+"""Where a figure is: a :data:`Square`, or ``waiting``, ``out``, ``removed``."""
+FigureName: TypeAlias = str
+"""A figure by its name: its seat's letter and its kind (``A5``)."""
+Seats: TypeAlias = str
+"""Seats by their letters (``A`` .. ``G``), one letter each."""
+Direction: TypeAlias = str
+"""A direction by its letter: ``N``, ``E``, ``S``, ``W``."""
+
+
+class How(enum.StrEnum):
+    """How a figure was hit or a stone left the game (``FigureEaten.how``,
+    ``StoneRemoved.reason``): members compare as members, and their text is what the events
+    always said (``str(How.EATEN) == "eaten"``), so the text and the JSON are unchanged."""
+
+    EATEN = "eaten"
+    """Stepped on by the monster (MON-EAT)."""
+    PUSHED_OFF = "pushed off the board"
+    """Pushed off the board (MON-PUSH-OFF)."""
+    PUSHED_ONTO_TELEPORTER = "pushed onto a teleporter"
+    """Pushed onto a teleporter (ADV-TELEPORT-PUSH)."""
+    INSIDE_AT_END = "inside at the end"
+    """Still inside after the last tile (STAGE-TWO-END)."""
+    CORNER = "corner"
+    """A stone pushed onto a corner (PUSH-CORNER, MON-CORNER-STONE)."""
+
+
+EATEN: Final = How.EATEN
+PUSHED_OFF: Final = How.PUSHED_OFF
+PUSHED_ONTO_TELEPORTER: Final = How.PUSHED_ONTO_TELEPORTER
+INSIDE_AT_END: Final = How.INSIDE_AT_END
+CORNER: Final = How.CORNER
 
 _WHY = {"text": False}
 """Field metadata: the field says why, not what, and is left out of the event's text."""
@@ -63,32 +88,32 @@ class Event:
 class FigureStepped(Event):
     """A figure spent one point to step from one square to the next (FIG-POINTS, FIG-ENTER)."""
 
-    figure: str
-    frm: str
-    to: str
+    figure: FigureName
+    frm: Place
+    to: Place
 
 
 @attrs.frozen
 class FigureSlid(Event):
     """A figure slid across a blood pool (POOL-SLIDE) or was pushed onto one (MON-PUSH-POOL)."""
 
-    figure: str
-    frm: str
-    to: str
+    figure: FigureName
+    frm: Square
+    to: Square
 
 
 @attrs.frozen
 class FigureExited(Event):
     """A figure left through the exit and is out (FIG-EXIT)."""
 
-    figure: str
+    figure: FigureName
 
 
 @attrs.frozen
 class FigureFlipped(Event):
     """A figure was turned over after its move (FIG-FLIP); ``face`` is the new number."""
 
-    figure: str
+    figure: FigureName
     face: int
 
 
@@ -102,8 +127,8 @@ class StonePushed(Event):
     (ADV-TURN, ADV-TURN-TIE, ADV-TURN-CHAIN, ADV-TURN-WALL or ADV-TURN-POOL); MON-PUSH for the
     rest of a line; PUSH-ONE for a figure's push."""
 
-    frm: str
-    to: str
+    frm: Square
+    to: Square
     by: str
     rule: str = attrs.field(default="", metadata=_WHY)
     stone: str = _seen("")
@@ -114,8 +139,8 @@ class StonePushed(Event):
 class StoneSlid(Event):
     """A pushed stone slid across a blood pool (POOL-STONE-SLIDE)."""
 
-    frm: str
-    to: str
+    frm: Square
+    to: Square
     stone: str = _seen("")
     """The stone's kind."""
 
@@ -124,8 +149,8 @@ class StoneSlid(Event):
 class StoneRemoved(Event):
     """A stone left the game: pushed onto a corner or off the board."""
 
-    square: str
-    reason: str
+    square: Square
+    reason: How = attrs.field(converter=How)
     stone: str = _seen("")
     """The stone's kind."""
 
@@ -138,9 +163,9 @@ class FigurePushed(Event):
     figure on that square, the reading that pushes it rather than eating it
     (MON-WRAP-OCCUPIED on the re-entry square, MON-SLIDE-OCCUPIED on the pool in a slide)."""
 
-    figure: str
-    frm: str
-    to: str
+    figure: FigureName
+    frm: Square
+    to: Square
     rule: str = attrs.field(default="", metadata=_WHY)
 
 
@@ -155,10 +180,10 @@ class FigureEaten(Event):
     figure still inside after the last tile.
     """
 
-    figure: str
-    square: str
-    how: str
-    then: str
+    figure: FigureName
+    square: Square
+    how: How = attrs.field(converter=How)
+    then: Place
     rule: str = attrs.field(default="", metadata=_WHY)
 
 
@@ -172,11 +197,11 @@ class MonsterLooked(Event):
     ``side``: its choice saw equally near figures, a figure to a side (MON-CHOOSE).
     """
 
-    square: str
+    square: Square
     ahead: str
     left: str
     right: str
-    facing: str
+    facing: Direction
     lines: tuple[LineEnd, ...] = _seen(())
     tie: bool = _seen(False)
     side: bool = _seen(False)
@@ -198,9 +223,9 @@ class LineEnd:
 class MonsterTurned(Event):
     """The monster turned towards the strictly nearest figure (MON-CHOOSE)."""
 
-    square: str
-    frm: str
-    to: str
+    square: Square
+    frm: Direction
+    to: Direction
 
 
 @attrs.frozen
@@ -208,17 +233,17 @@ class MonsterStepped(Event):
     """The monster used one step (MON-STEP); ``to`` is where the step ended."""
 
     number: int
-    frm: str
-    to: str
-    facing: str
+    frm: Square
+    to: Square
+    facing: Direction
 
 
 @attrs.frozen
 class MonsterWrapped(Event):
     """The monster went through a wall (MON-WRAP) and re-entered at the same letter."""
 
-    frm: str
-    to: str
+    frm: Square
+    to: Square
     wall: str
 
 
@@ -230,11 +255,11 @@ class MonsterTurnedByStone(Event):
     ADV-TURN-TIE (the look was a tie, and the reading lets the stone act), ADV-TURN-CHAIN (a
     further stone in the same step), ADV-TURN-POOL (met sliding on a pool)."""
 
-    square: str
-    stone: str
+    square: Square
+    stone: Square
     kind: str
-    frm: str
-    to: str
+    frm: Direction
+    to: Direction
     rule: str = attrs.field(default="", metadata=_WHY)
 
 
@@ -242,17 +267,17 @@ class MonsterTurnedByStone(Event):
 class MonsterTeleported(Event):
     """The monster stepped onto a teleporter and is on its partner, facing its arrow."""
 
-    frm: str
-    to: str
-    facing: str
+    frm: Square
+    to: Square
+    facing: Direction
 
 
 @attrs.frozen
 class MonsterSlid(Event):
     """The monster slid across a blood pool within its step (MON-SLIDE)."""
 
-    frm: str
-    to: str
+    frm: Square
+    to: Square
 
 
 @attrs.frozen
@@ -260,8 +285,8 @@ class TilePlaced(Event):
     """A floor tile was placed before round 1 (PLACE-ORDER); ``arrow`` for a teleporter."""
 
     tile: str
-    squares: tuple[str, ...]
-    arrow: str
+    squares: tuple[Square, ...]
+    arrow: Direction
 
 
 @attrs.frozen
@@ -283,7 +308,7 @@ class RoundStarted(Event):
     """A new round began; ``start_player`` holds the start player tile (RND-START-PASS)."""
 
     round: int
-    start_player: str
+    start_player: Seats
 
 
 @attrs.frozen
@@ -291,7 +316,7 @@ class GameEnded(Event):
     """The game is over; ``rule`` names the ending rule, ``winners`` the seat letters."""
 
     rule: str
-    winners: str
+    winners: Seats
 
 
 def fold(state: GameState, events: Iterable[Event]) -> GameState:

@@ -19,11 +19,11 @@ from fearsome_rules.core.deck import TILES
 from fearsome_rules.core.state import FIGURE_NAMES, SEAT_LETTERS, STONE_KINDS, GameState
 
 HOW: Final = {
-    _encoding.HOW_EATEN: ev.EATEN,
-    _encoding.HOW_PUSHED_OFF: ev.PUSHED_OFF,
-    _encoding.HOW_TELEPORTER: ev.PUSHED_ONTO_TELEPORTER,
-    _encoding.HOW_INSIDE: ev.INSIDE_AT_END,
-    _encoding.HOW_CORNER: ev.CORNER,
+    _encoding.HOW_EATEN: ev.How.EATEN,
+    _encoding.HOW_PUSHED_OFF: ev.How.PUSHED_OFF,
+    _encoding.HOW_TELEPORTER: ev.How.PUSHED_ONTO_TELEPORTER,
+    _encoding.HOW_INSIDE: ev.How.INSIDE_AT_END,
+    _encoding.HOW_CORNER: ev.How.CORNER,
 }
 """How a figure was hit or a stone removed, as the events say it."""
 

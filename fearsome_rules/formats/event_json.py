@@ -73,7 +73,11 @@ def event_from_json(obj: object) -> ev.Event:
         if not ok:
             raise RecordError(f"event {kind.__name__}: $.{field.name}: {quote(value)}")
         values[field.name] = value
-    return kind(**values)
+    try:
+        return kind(**values)
+    except ValueError:  # a word no ``How`` has
+        how = values.get("how", values.get("reason"))
+        raise RecordError(f"event {kind.__name__}: how: {quote(how)}") from None
 
 
 def outcome_to_json(state: GameState) -> dict[str, object] | None:

@@ -204,7 +204,7 @@ def figure_at(state: GameState, sq: int) -> Figure | None:
     return state.figures[v - 1] if v > 0 else None
 
 
-NOT_HITS = frozenset({ev.INSIDE_AT_END})
+NOT_HITS = frozenset({ev.How.INSIDE_AT_END})
 """How a figure leaves that is not the monster's hit: STAGE-TWO-END's removal after the last
 tile."""
 

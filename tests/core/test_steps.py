@@ -9,6 +9,7 @@ step's board, so that nothing here compares the marks with themselves.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -170,3 +171,22 @@ def test_a_walk_of_no_steps_has_its_look_only() -> None:
     done = apply_steps(state, Walk(0))
     assert done.steps == () and [type(e) for e in done.rest][:1] == [ev.MonsterLooked]
     assert done.end == done.after
+
+
+@pytest.mark.rules("MON-EAT", "MON-PUSH-OFF", "PUSH-CORNER")
+def test_how_a_figure_was_hit_is_a_member_whose_text_is_unchanged() -> None:
+    """``How`` members compare as members and read as the strings the events always wrote: in
+    the text, in the JSON, and back from the JSON (a plain string becomes its member)."""
+    eaten = ev.FigureEaten("A1", "c3", "eaten", "waiting", "MON-EAT")
+    assert eaten.how is ev.How.EATEN
+    assert str(eaten) == "FigureEaten A1 c3 eaten waiting"
+    obj = event_to_json(eaten)
+    assert json.dumps(obj["how"]) == '"eaten"'
+    back = event_from_json(json.loads(json.dumps(obj)))
+    assert isinstance(back, ev.FigureEaten) and back.how is ev.How.EATEN
+    removed = ev.StoneRemoved("a1", "corner")
+    assert removed.reason is ev.How.CORNER and str(removed) == "StoneRemoved a1 corner"
+    with pytest.raises(ValueError, match="hugged"):
+        ev.FigureEaten("A1", "c3", "hugged", "waiting")
+    with pytest.raises(fr.RecordError, match="how: 'hugged'"):
+        event_from_json({**obj, "how": "hugged"})

@@ -13,7 +13,7 @@ from fearsome_rules.tools.explain.lines import KIND_TEXT, TURN_WORD, Line, optio
 from fearsome_rules.tools.explain.look import Look
 from fearsome_rules.tools.trail import TrailStep
 
-PUSHED_AWAY = (ev.PUSHED_OFF, ev.PUSHED_ONTO_TELEPORTER)
+PUSHED_AWAY = (ev.How.PUSHED_OFF, ev.How.PUSHED_ONTO_TELEPORTER)
 """How a piece pushed off the board or onto a teleporter leaves the game."""
 
 
@@ -201,7 +201,7 @@ class StepNarrator:
         for x in rest:
             if isinstance(x, (ev.StoneSlid, ev.FigureSlid)):
                 continue
-            if isinstance(x, ev.StoneRemoved) and x.reason == ev.CORNER:
+            if isinstance(x, ev.StoneRemoved) and x.reason == ev.How.CORNER:
                 continue
             nxt = _pushed_from(x)
             if nxt < 0 or nxt != board.NEIGHBOUR[pieces[-1]][back]:
@@ -224,7 +224,7 @@ class StepNarrator:
         for x in rest:
             if isinstance(x, (ev.StoneSlid, ev.FigureSlid)):
                 continue
-            if isinstance(x, ev.StoneRemoved) and x.reason == ev.CORNER:
+            if isinstance(x, ev.StoneRemoved) and x.reason == ev.How.CORNER:
                 continue
             return behind == board.OFF or _pushed_from(x) != behind
         return True
@@ -292,7 +292,7 @@ class StepNarrator:
             rules.append("MON-WRAP-OCCUPIED")
         to = board.square(e.to)
         removed = any(
-            isinstance(x, ev.StoneRemoved) and x.square == e.to and x.reason == ev.CORNER
+            isinstance(x, ev.StoneRemoved) and x.square == e.to and x.reason == ev.How.CORNER
             for x in rest[:3]
         )
         if to in board.CORNERS and not removed and opts.monster_corner_stone == "keep":
@@ -341,14 +341,14 @@ class StepNarrator:
 
     def stone_removed(self, e: ev.StoneRemoved) -> None:
         sq = board.square(e.square)
-        if e.reason == ev.CORNER:
+        if e.reason == ev.How.CORNER:
             self.add(
                 "remove",
                 f"the stone on the corner {e.square} is removed from the game",
                 ["MON-CORNER-STONE"],
                 option_text(self.options, "monster_corner_stone"),
             )
-        elif e.reason == ev.PUSHED_ONTO_TELEPORTER:
+        elif e.reason == ev.How.PUSHED_ONTO_TELEPORTER:
             onto = board.name(board.NEIGHBOUR[sq][self.facing])
             self.add(
                 "remove",

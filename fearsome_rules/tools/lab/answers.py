@@ -132,7 +132,7 @@ def _told(e: ev.Event, kind: str = "stone") -> str:
     if isinstance(e, ev.FigurePushed):
         return f"pushes {e.figure} {e.frm}->{e.to}"
     if isinstance(e, ev.FigureEaten):
-        if e.how == ev.EATEN:
+        if e.how == ev.How.EATEN:
             return f"eats {e.figure}"
         return f"{e.figure} {e.how}" + (f" on {e.square}" if "teleporter" in e.how else "")
     if isinstance(e, ev.FigureStepped):
@@ -287,7 +287,7 @@ def walk_result(done: Trail, labels: Mapping[str, str]) -> WalkResult:
         for e in events:
             if isinstance(e, ev.FigureEaten):
                 hits.append(e.figure)
-                if e.how != ev.EATEN:
+                if e.how != ev.How.EATEN:
                     pushed_off.append(e.figure)
         eaten += hits
         steps.append(

@@ -1674,6 +1674,7 @@ def tile_end(data_obj: bytearray, flags: cython.int, tile: cython.int) -> None:
 
 
 @cython.cfunc
+@cython.inline
 def end_tile(data: Bytes, flags: cython.int, tile: cython.int, trace: list[int] | None) -> None:
     """What follows a tile's walk: the tile leaves the deck (DECK-REVEAL), then the stage's end
     or the game's (STAGE-ONE, STAGE-TWO-END, END-*), or the next round (RND-START-PASS)."""

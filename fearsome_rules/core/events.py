@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeAlias
 
 import attrs
 
@@ -207,9 +207,9 @@ class MonsterLooked(Event):
     side: bool = _seen(False)
 
 
-@attrs.frozen
-class LineEnd:
-    """Where one line of the monster's sight ended (MON-SIGHT-BLOCK, MON-DISTANCE)."""
+class LineEnd(NamedTuple):
+    """Where one line of the monster's sight ended (MON-SIGHT-BLOCK, MON-DISTANCE); a named
+    tuple, since a traced walk makes four at every look."""
 
     square: str
     """The square of the first figure or stone in line, ``""`` at the wall."""

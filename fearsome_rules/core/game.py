@@ -147,14 +147,6 @@ def _reveal_refusal(state: GameState, tile: str, code: int) -> RuleError:
 
 
 def _transition(
-    state: GameState, action: Action, traced: bool, function: str
-) -> tuple[GameState | RuleError, tuple[ev.Event, ...]]:
-    """The state after the action or the rule it breaks, and its events if ``traced``."""
-    result, events, _ = _carried_out(state, action, [] if traced else None, function)
-    return result, events
-
-
-def _carried_out(
     state: GameState, action: Action, records: list[Any] | None, function: str
 ) -> tuple[GameState | RuleError, tuple[ev.Event, ...], tuple[traces.Mark, ...]]:
     """The state after the action or the rule it breaks; with ``records`` (a list to trace
@@ -197,7 +189,7 @@ def check(state: GameState, action: Action) -> RuleError | None:
     >>> fr.check(game, fr.Reveal("8"))
     IllegalActionError('[RND-PHASES] a monster tile is revealed only after every figure has moved')
     """
-    result, _ = _transition(state, action, False, "check")
+    result, _, _ = _transition(state, action, None, "check")
     return result if isinstance(result, RuleError) else None
 
 
@@ -215,7 +207,7 @@ def apply(state: GameState, action: Action) -> GameState:
     Traceback (most recent call last):
     fearsome_rules.IllegalMoveError: [RND-ORDER] A4 belongs to A, but B is to move
     """
-    result, _ = _transition(state, action, False, "apply")
+    result, _, _ = _transition(state, action, None, "apply")
     if isinstance(result, RuleError):
         raise result
     return result
@@ -234,7 +226,7 @@ def apply_traced(state: GameState, action: Action) -> tuple[GameState, tuple[ev.
     >>> events[0]
     FigureStepped(figure='A5', frm='waiting', to='p11')
     """
-    result, events = _transition(state, action, True, "apply_traced")
+    result, events, _ = _transition(state, action, [], "apply_traced")
     if isinstance(result, RuleError):
         raise result
     return result, events

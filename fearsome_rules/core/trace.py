@@ -16,6 +16,7 @@ from typing import Final, TypeAlias
 from fearsome_rules.core import _encoding, board
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.deck import TILES
+from fearsome_rules.core.events import LineEnd
 from fearsome_rules.core.state import FIGURE_NAMES, SEAT_LETTERS, STONE_KINDS, GameState
 
 HOW: Final = {
@@ -74,15 +75,16 @@ def read(
             cells = record
             continue
         kind = record & 255
-        a, b, c, d, e, f = ((record >> shift) & 255 for shift in (8, 16, 24, 32, 40, 48))
+        a, b, c = record >> 8 & 255, record >> 16 & 255, record >> 24 & 255
+        d, e, f = record >> 32 & 255, record >> 40 & 255, record >> 48 & 255
         if kind == _encoding.T_LOOK:
             look = (a, b, c, d)
         elif kind == _encoding.T_SIGHT:
             dists = (e & 15, e >> 4, f & 15, f >> 4)
             lines = tuple(
-                ev.LineEnd(_square(end), dist, _piece(names, cells[end]))
+                LineEnd(board.NAMES[end], dist, _piece(names, cells[end]))
                 if end != _encoding.NONE
-                else ev.LineEnd("", dist, "")
+                else LineEnd("", dist, "")
                 for end, dist in zip((a, b, c, d), dists, strict=True)
             )
         elif kind == _encoding.T_SEEN:

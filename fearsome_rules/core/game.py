@@ -146,11 +146,13 @@ def _reveal_refusal(state: GameState, tile: str, code: int) -> RuleError:
     return IllegalActionError(rule, "the first tile of a game is never a hit tile")
 
 
-def _transition(
+def transition(
     state: GameState, action: Action, records: list[Any] | None, function: str
 ) -> tuple[GameState | RuleError, tuple[ev.Event, ...], tuple[traces.Mark, ...]]:
     """The state after the action or the rule it breaks; with ``records`` (a list to trace
-    into), its events and the kernel's marks of where its steps ended."""
+    into), its events and the kernel's marks of where its steps ended. The one transition of
+    :func:`apply`, :func:`check`, :func:`apply_traced` and
+    :func:`~fearsome_rules.core.walks.apply_steps`."""
     if not isinstance(state, GameState):
         raise wrong_state(function, state)
     result: GameState | RuleError
@@ -189,7 +191,7 @@ def check(state: GameState, action: Action) -> RuleError | None:
     >>> fr.check(game, fr.Reveal("8"))
     IllegalActionError('[RND-PHASES] a monster tile is revealed only after every figure has moved')
     """
-    result, _, _ = _transition(state, action, None, "check")
+    result, _, _ = transition(state, action, None, "check")
     return result if isinstance(result, RuleError) else None
 
 
@@ -207,7 +209,7 @@ def apply(state: GameState, action: Action) -> GameState:
     Traceback (most recent call last):
     fearsome_rules.IllegalMoveError: [RND-ORDER] A4 belongs to A, but B is to move
     """
-    result, _, _ = _transition(state, action, None, "apply")
+    result, _, _ = transition(state, action, None, "apply")
     if isinstance(result, RuleError):
         raise result
     return result
@@ -226,7 +228,7 @@ def apply_traced(state: GameState, action: Action) -> tuple[GameState, tuple[ev.
     >>> events[0]
     FigureStepped(figure='A5', frm='waiting', to='p11')
     """
-    result, events, _ = _transition(state, action, [], "apply_traced")
+    result, events, _ = transition(state, action, [], "apply_traced")
     if isinstance(result, RuleError):
         raise result
     return result, events

@@ -30,6 +30,7 @@ from fearsome_rules.core.errors import (
     quote,
     whole_number,
 )
+from fearsome_rules.core.game import transition
 from fearsome_rules.core.state import GameState, wrong_state
 
 MAX_STEPS: Final = 1_000
@@ -112,13 +113,11 @@ def apply_steps(state: GameState, action: Action | Walk) -> Steps:
     >>> [s.after.figure("A5").place() for s in done.steps], [str(e) for e in done.rest]
     (['p11', 'p10'], ['FigureFlipped A5 2'])
     """
-    from fearsome_rules.core.game import _transition
-
     records: list[Any] = []
     if isinstance(action, Walk):
         after, events, marks = _walked(state, action, records, "apply_steps")
     else:
-        result, events, marks = _transition(state, action, records, "apply_steps")
+        result, events, marks = transition(state, action, records, "apply_steps")
         if isinstance(result, RuleError):
             raise result
         after = result

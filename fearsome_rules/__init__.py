@@ -54,6 +54,7 @@ from fearsome_rules.core.perft import divide, perft
 from fearsome_rules.core.placement import legal_placements
 from fearsome_rules.core.position import position
 from fearsome_rules.core.state import Figure, GameState, Phase
+from fearsome_rules.core.walks import Step, Steps, apply_steps
 from fearsome_rules.formats.diagram import diagram, parse_diagram
 from fearsome_rules.formats.position_string import parse_position, position_string
 from fearsome_rules.formats.record import GameRecord
@@ -116,10 +117,13 @@ __all__ = [
     "RuleOptions",
     "SetupError",
     "SetupTypeError",
+    "Step",
+    "Steps",
     "action_from_json",
     "action_to_json",
     "all_paths",
     "apply",
+    "apply_steps",
     "apply_traced",
     "board",
     "bots",

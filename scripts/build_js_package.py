@@ -25,6 +25,7 @@ Usage, from anywhere: ``python3 scripts/build_js_package.py [--write]`` (``npm r
 from __future__ import annotations
 
 import argparse
+import enum
 import json
 import re
 import shutil
@@ -50,8 +51,8 @@ COPIED = ("state", "protocol", "results")
 def _type_schema(t: Any) -> dict[str, Any]:
     """The JSON Schema of a field's Python type (the few the documents use)."""
     origin, args = typing.get_origin(t), typing.get_args(t)
-    if t is str:
-        return {"type": "string"}
+    if t is str or (isinstance(t, type) and issubclass(t, enum.StrEnum)):
+        return {"type": "string"}  # a StrEnum (events.How) is written as its text
     if t is bool:
         return {"type": "boolean"}
     if t is int:
@@ -74,8 +75,9 @@ def _object(
     document the readers take (a record without a position, a placement without an arrow);
     ``written``: the package writes every field (events)."""
     hints = typing.get_type_hints(cls)
-    props = {a.name: _type_schema(hints[a.name]) for a in attrs.fields(cls)}
-    required = [a.name for a in attrs.fields(cls) if written or a.default is attrs.NOTHING]
+    fields = [a for a in attrs.fields(cls) if a.metadata.get("json", True)]  # events.SEEN: not
+    props = {a.name: _type_schema(hints[a.name]) for a in fields}
+    required = [a.name for a in fields if written or a.default is attrs.NOTHING]
     props.update(extra or {})
     required += list(extra or {})
     return {

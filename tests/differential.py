@@ -32,6 +32,17 @@ from fearsome_rules.core.moves import all_paths
 SQUARE_NAMES = sorted(board.NAME_SET)
 
 
+def positions(phase: fr.Phase, count: int, seed: int) -> list[fr.GameState]:
+    """``count`` random positions in ``phase`` (every option, layout and stage)."""
+    rng = random.Random(seed)
+    found: list[fr.GameState] = []
+    while len(found) < count:
+        state = random_position(rng)
+        if state.phase is phase:
+            found.append(state)
+    return found
+
+
 def _options(rng: random.Random) -> fr.RuleOptions:
     opts = fr.RuleOptions()
     for name in fr.RuleOptions.names():

@@ -158,6 +158,7 @@ TABLE: Table = {
     ),
     "apply": (fr.apply, {"state": (STATE, STATE_), "action": (MOVE, ACTION)}),
     "apply_traced": (fr.apply_traced, {"state": (STATE, STATE_), "action": (MOVE, ACTION)}),
+    "apply_steps": (fr.apply_steps, {"state": (STATE, STATE_), "action": (MOVE, ACTION)}),
     "check": (fr.check, {"state": (STATE, STATE_), "action": (MOVE, ACTION)}),
     "continuations": (
         fr.continuations,
@@ -198,6 +199,8 @@ TABLE: Table = {
 # functions or classes.
 NOT_ENTRY_POINTS = {
     "GameState",
+    "Step",
+    "Steps",
     "Figure",
     "Outcome",
     "Continuation",

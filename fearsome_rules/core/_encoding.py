@@ -123,7 +123,7 @@ SKIP_ZERO: Final = 1 << 16  # the zero move (the search's first result) is not a
 ZERO_ONLY: Final = 2 << 16  # only the zero move (RND-FIRST): nothing was searched
 
 # Trace records: ``kind | a << 8 | b << 16 | ...`` (one byte per field).
-T_LOOK: Final = 1  # square, facing before, facing after
+T_LOOK: Final = 1  # square, facing before, facing after, tie | side << 1 (MON-CHOOSE)
 T_SEEN: Final = 2  # figure code and distance ahead, left, right (0 where none)
 T_MONSTER_STEP: Final = 3  # step number, from, to, facing
 T_TURN_STONE: Final = 4  # square, stone square, stone code, from, to, rule
@@ -132,10 +132,10 @@ T_MONSTER_SLIDE: Final = 6  # from, to
 T_TELEPORT: Final = 7  # from, to, facing
 T_EAT: Final = 8  # figure code, square, how, rule, stage
 T_FIGURE_PUSHED: Final = 9  # figure code, from, to, rule
-T_STONE_PUSHED: Final = 10  # from, to, pusher (figure code, or 0 for the monster), rule
-T_STONE_SLID: Final = 11  # from, to
+T_STONE_PUSHED: Final = 10  # from, to, pusher (figure code, or 0 for the monster), rule, stone
+T_STONE_SLID: Final = 11  # from, to, stone
 T_FIGURE_SLID: Final = 12  # figure code, from, to
-T_STONE_REMOVED: Final = 13  # square, how
+T_STONE_REMOVED: Final = 13  # square, how, stone
 T_FIGURE_STEPPED: Final = 14  # figure code, from (AT_WAITING: beside the entrance), to
 T_FIGURE_EXITED: Final = 15  # figure code
 T_FLIPPED: Final = 16  # figure code, new face
@@ -143,6 +143,8 @@ T_TILE: Final = 17  # tile index
 T_STAGE: Final = 18  # the new stage
 T_ROUND: Final = 19  # the new round, the start player
 T_ENDED: Final = 20  # ending code
+T_SIGHT: Final = 21  # where each line ends (NONE: the wall) ahead, left, right, behind; the
+# four distances, two to a byte (ahead | left << 4, right | behind << 4)
 HOW_EATEN: Final = 1  # stepped on
 HOW_PUSHED_OFF: Final = 2  # pushed off the board (MON-PUSH-OFF)
 HOW_TELEPORTER: Final = 3  # pushed onto a teleporter (ADV-TELEPORT-PUSH)

@@ -32,7 +32,7 @@ the partner teleporter's square, then per cell its arrow. The rule options are b
 from __future__ import annotations
 
 from array import array
-from typing import TypeAlias, TypeVar
+from typing import Any, TypeAlias, TypeVar
 
 try:
     import cython
@@ -55,6 +55,7 @@ from fearsome_rules.core._encoding import (
     T_MONSTER_STEP,
     T_ROUND,
     T_SEEN,
+    T_SIGHT,
     T_STAGE,
     T_STONE_PUSHED,
     T_STONE_REMOVED,
@@ -299,6 +300,27 @@ def record(
     trace.append(kind | a << 8 | b << 16 | c << 24 | d << 32 | e << 40 | f << 48)
 
 
+@cython.cfunc
+def mark(trace: list[Any], data: Table, fig: cython.int, place: cython.int) -> None:
+    """Mark the end of a step in the trace (only called when tracing): the position's bytes
+    then, with figure ``fig`` (if not 0) on ``place``, since a figure's move keeps the mover
+    off the board until it ends. It follows the records of its step, so that a walk is cut
+    into steps without its events replayed."""
+    if cython.compiled:
+        snap = bytearray(
+            PyBytes_FromStringAndSize(
+                cython.cast(cython.p_char, cython.cast(Table, data)), _encoding.SIZE
+            )
+        )
+    else:
+        snap = bytearray(data[: _encoding.SIZE])
+    if fig:
+        if place < N_CELLS and snap[place] == 0:
+            snap[place] = fig
+        snap[PLACES + fig - 1] = place
+    trace.append(bytes(snap))
+
+
 # --- the monster's sight (MON-SIGHT-DIRS, MON-SIGHT-BLOCK, MON-DISTANCE, MON-CHOOSE) ------------
 
 
@@ -446,10 +468,15 @@ class Walk:
             facing = self.facing
             if trace is not None:
                 record(trace, T_MONSTER_STEP, number, frm, pos, facing)
+                data[MONSTER] = pos
+                data[FACING] = facing
+                mark(trace, data, 0, 0)
             if hits_wanted and self.hits >= hits_wanted:
                 break
         data[MONSTER] = pos
         data[FACING] = self.look(pos, facing)
+        if trace is not None:
+            mark(trace, data, 0, 0)
         return self.hits
 
     @cython.cfunc
@@ -515,7 +542,8 @@ class Walk:
         self.sight = chosen
         chosen &= 3
         if self.trace is not None:
-            record(self.trace, T_LOOK, pos, facing, chosen)
+            record(self.trace, T_LOOK, pos, facing, chosen, self.tie | self.saw_side << 1)
+            self.record_sight(self.trace, pos, facing)
             record(
                 self.trace,
                 T_SEEN,
@@ -527,6 +555,26 @@ class Walk:
                 right_dist,
             )
         return chosen
+
+    @cython.cfunc
+    def record_sight(self, trace: list[int], pos: cython.int, facing: cython.int) -> None:
+        """Record what ends each line of this look (traced walks only, for explanations):
+        ahead, left, right, and behind, where the monster never looks (MON-SIGHT-DIRS)."""
+        cells: Bytes = self.data
+        ahead: cython.int = line_of_sight(cells, pos, facing)
+        left: cython.int = line_of_sight(cells, pos, (facing + 3) & 3)
+        right: cython.int = line_of_sight(cells, pos, (facing + 1) & 3)
+        behind: cython.int = line_of_sight(cells, pos, (facing + 2) & 3)
+        record(
+            trace,
+            T_SIGHT,
+            ahead & 255,
+            left & 255,
+            right & 255,
+            behind & 255,
+            ahead >> 8 | (left >> 8) << 4,
+            right >> 8 | (behind >> 8) << 4,
+        )
 
     @cython.cfunc
     def move(self, pos: cython.int, facing: cython.int) -> cython.int:
@@ -783,6 +831,7 @@ class Walk:
                         T_STONE_REMOVED,
                         s,
                         HOW_PUSHED_OFF if dest == NONE else HOW_TELEPORTER,
+                        piece,
                     )
             else:
                 cells[dest] = piece
@@ -806,6 +855,7 @@ class Walk:
                             dest,
                             0,
                             rule if s == first else R_MON_PUSH,
+                            piece,
                         )
                 end = dest
                 if layout[dest] & POOL:
@@ -817,7 +867,7 @@ class Walk:
                             if figure:
                                 record(trace, T_FIGURE_SLID, piece, dest, end)
                             else:
-                                record(trace, T_STONE_SLID, dest, end)
+                                record(trace, T_STONE_SLID, dest, end, piece)
                 if (
                     not figure
                     and (end == EXIT or end == ENTRANCE)
@@ -825,7 +875,7 @@ class Walk:
                 ):
                     cells[end] = 0
                     if trace is not None:
-                        record(trace, T_STONE_REMOVED, end, HOW_CORNER)
+                        record(trace, T_STONE_REMOVED, end, HOW_CORNER, piece)
                 if not cython.compiled and cells[end] != 0 and piece != CRYSTAL:
                     self.occ |= CELL_BIT[end]
             if s == first:
@@ -899,19 +949,20 @@ def push_stone(
         return R_ADV_TELEPORT_FIGURES
     if behind == monster or cells[behind] != 0:
         return R_PUSH_ONE
-    cells[behind] = cells[sq]
+    stone: cython.int = cells[sq]
+    cells[behind] = stone
     cells[sq] = 0
     if trace is not None:
-        record(trace, T_STONE_PUSHED, sq, behind, fig, R_PUSH_ONE)
+        record(trace, T_STONE_PUSHED, sq, behind, fig, R_PUSH_ONE, stone)
     end: cython.int = behind
     if layout[behind] & POOL:
         end = slide_piece(cells, layout, monster, behind, d)
         if trace is not None and end != behind:
-            record(trace, T_STONE_SLID, behind, end)
+            record(trace, T_STONE_SLID, behind, end, stone)
     if end == EXIT or end == ENTRANCE:
         cells[end] = 0
         if trace is not None:
-            record(trace, T_STONE_REMOVED, end, HOW_CORNER)
+            record(trace, T_STONE_REMOVED, end, HOW_CORNER, stone)
     return 0
 
 
@@ -1018,6 +1069,7 @@ def run_path(
                 return refused(WHY_OUT_NOT_LAST, R_FIG_EXIT, pos, target)
             if trace is not None:
                 record(trace, T_FIGURE_EXITED, fig)
+                mark(trace, cells, fig, AT_OUT)
             return AT_OUT << 16
         if pos == AT_WAITING:
             if target != ENTRANCE:
@@ -1037,6 +1089,8 @@ def run_path(
         last_slid = (layout[target] & POOL) != 0
         pos = (step >> 8) & 255
         left -= 1
+        if trace is not None:
+            mark(trace, cells, fig, pos)
     if pos < N_CELLS and cells[pos] != 0:
         rule: cython.int = R_POOL_LAST_POINT if last_slid else R_FIG_THROUGH
         return refused(WHY_ENDS_ON_FIGURE, rule, pos, pos)
@@ -1649,6 +1703,22 @@ def carry_out(
         record(trace, T_TILE, tile)
     walk: Walk = new_walk(keep, data, layout, flags, trace)
     walk.run(TILE_STEPS[tile], TILE_HITS[tile])
+    end_tile(data, flags, tile, trace)
+
+
+@cython.ccall
+def tile_end(data_obj: bytearray, flags: cython.int, tile: cython.int) -> None:
+    """The end of tile ``tile`` on a position where its walk is done, changing ``data`` in
+    place: for a fold of a reveal's events, which leaves the tile's end to the rules."""
+    data: Bytes = data_obj
+    end_tile(data, flags, tile, None)
+
+
+@cython.cfunc
+@cython.inline
+def end_tile(data: Bytes, flags: cython.int, tile: cython.int, trace: list[int] | None) -> None:
+    """What follows a tile's walk: the tile leaves the deck (DECK-REVEAL), then the stage's end
+    or the game's (STAGE-ONE, STAGE-TWO-END, END-*), or the next round (RND-START-PASS)."""
     data[DECK + tile] -= 1
     data[REVEALS] += 1
     stage: cython.int = data[STAGE]
@@ -1671,6 +1741,8 @@ def carry_out(
                 data[PLACES + i] = AT_REMOVED
                 if trace is not None:
                     record(trace, T_EAT, i + 1, place, HOW_INSIDE, R_STAGE_TWO_END, 2)
+        if trace is not None:
+            mark(trace, data, 0, 0)
     elif stage == 1 and last and not ending:  # STAGE-ONE
         data[STAGE] = 2
         data[REVEALS] = 0

@@ -6,13 +6,17 @@ Squares are names (``a1``..``p11``); a figure that is not on a square is at ``wa
 An event's text (``str(event)``, what the conformance suite compares) says what happened. Where
 the walk had to decide between two rules (eat or push a figure, turn at a turning stone or push
 it), the event also names the rule id that decided, in its ``rule`` field, so that an
-explanation can cite it without working it out again; ``rule`` is left out of the text.
+explanation can cite it without working it out again; ``rule`` is left out of the text. What
+the kernel saw or moved that the text does not say (the kind of a pushed stone, where each line
+of a look ended) rides along in fields left out of the text, the JSON and comparisons
+(:data:`SEEN`), so that nothing above the core works it out again.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeAlias
 
 import attrs
 
@@ -20,19 +24,51 @@ if TYPE_CHECKING:
     from fearsome_rules.core.state import GameState
 
 
-EATEN: Final = "eaten"
-"""``FigureEaten.how``: stepped on by the monster (MON-EAT)."""
-PUSHED_OFF: Final = "pushed off the board"
-"""``FigureEaten.how``, ``StoneRemoved.reason``: pushed off the board (MON-PUSH-OFF)."""
-PUSHED_ONTO_TELEPORTER: Final = "pushed onto a teleporter"
-"""``FigureEaten.how``, ``StoneRemoved.reason``: pushed onto a teleporter (ADV-TELEPORT-PUSH)."""
-INSIDE_AT_END: Final = "inside at the end"
-"""``FigureEaten.how``: still inside after the last tile (STAGE-TWO-END)."""
-CORNER: Final = "corner"
-"""``StoneRemoved.reason``: a stone pushed onto a corner (PUSH-CORNER, MON-CORNER-STONE)."""
+Square: TypeAlias = str
+"""A square by its name, ``a1`` .. ``p11`` (as python-chess, a plain value with a type's name)."""
+Place: TypeAlias = str
+"""Where a figure is: a :data:`Square`, or ``waiting``, ``out``, ``removed``."""
+FigureName: TypeAlias = str
+"""A figure by its name: its seat's letter and its kind (``A5``)."""
+Seats: TypeAlias = str
+"""Seats by their letters (``A`` .. ``G``), one letter each."""
+Direction: TypeAlias = str
+"""A direction by its letter: ``N``, ``E``, ``S``, ``W``."""
+
+
+class How(enum.StrEnum):
+    """How a figure was hit or a stone left the game (``FigureEaten.how``,
+    ``StoneRemoved.reason``): members compare as members, and their text is what the events
+    always said (``str(How.EATEN) == "eaten"``), so the text and the JSON are unchanged."""
+
+    EATEN = "eaten"
+    """Stepped on by the monster (MON-EAT)."""
+    PUSHED_OFF = "pushed off the board"
+    """Pushed off the board (MON-PUSH-OFF)."""
+    PUSHED_ONTO_TELEPORTER = "pushed onto a teleporter"
+    """Pushed onto a teleporter (ADV-TELEPORT-PUSH)."""
+    INSIDE_AT_END = "inside at the end"
+    """Still inside after the last tile (STAGE-TWO-END)."""
+    CORNER = "corner"
+    """A stone pushed onto a corner (PUSH-CORNER, MON-CORNER-STONE)."""
+
+
+EATEN: Final = How.EATEN
+PUSHED_OFF: Final = How.PUSHED_OFF
+PUSHED_ONTO_TELEPORTER: Final = How.PUSHED_ONTO_TELEPORTER
+INSIDE_AT_END: Final = How.INSIDE_AT_END
+CORNER: Final = How.CORNER
 
 _WHY = {"text": False}
 """Field metadata: the field says why, not what, and is left out of the event's text."""
+SEEN: Final = {"text": False, "json": False}
+"""Field metadata: what the kernel saw or moved, for explanations: left out of the event's text
+and JSON (the formats stay as they are) and of its comparisons (an event read back from JSON
+equals the one written)."""
+
+
+def _seen(default: object) -> Any:
+    return attrs.field(default=default, metadata=SEEN, eq=False)
 
 
 @attrs.frozen
@@ -52,32 +88,32 @@ class Event:
 class FigureStepped(Event):
     """A figure spent one point to step from one square to the next (FIG-POINTS, FIG-ENTER)."""
 
-    figure: str
-    frm: str
-    to: str
+    figure: FigureName
+    frm: Place
+    to: Place
 
 
 @attrs.frozen
 class FigureSlid(Event):
     """A figure slid across a blood pool (POOL-SLIDE) or was pushed onto one (MON-PUSH-POOL)."""
 
-    figure: str
-    frm: str
-    to: str
+    figure: FigureName
+    frm: Square
+    to: Square
 
 
 @attrs.frozen
 class FigureExited(Event):
     """A figure left through the exit and is out (FIG-EXIT)."""
 
-    figure: str
+    figure: FigureName
 
 
 @attrs.frozen
 class FigureFlipped(Event):
     """A figure was turned over after its move (FIG-FLIP); ``face`` is the new number."""
 
-    figure: str
+    figure: FigureName
     face: int
 
 
@@ -91,26 +127,32 @@ class StonePushed(Event):
     (ADV-TURN, ADV-TURN-TIE, ADV-TURN-CHAIN, ADV-TURN-WALL or ADV-TURN-POOL); MON-PUSH for the
     rest of a line; PUSH-ONE for a figure's push."""
 
-    frm: str
-    to: str
+    frm: Square
+    to: Square
     by: str
     rule: str = attrs.field(default="", metadata=_WHY)
+    stone: str = _seen("")
+    """The stone's kind (``stone``, ``crystal``, ``turn_right``, ``turn_about``)."""
 
 
 @attrs.frozen
 class StoneSlid(Event):
     """A pushed stone slid across a blood pool (POOL-STONE-SLIDE)."""
 
-    frm: str
-    to: str
+    frm: Square
+    to: Square
+    stone: str = _seen("")
+    """The stone's kind."""
 
 
 @attrs.frozen
 class StoneRemoved(Event):
     """A stone left the game: pushed onto a corner or off the board."""
 
-    square: str
-    reason: str
+    square: Square
+    reason: How = attrs.field(converter=How)
+    stone: str = _seen("")
+    """The stone's kind."""
 
 
 @attrs.frozen
@@ -121,9 +163,9 @@ class FigurePushed(Event):
     figure on that square, the reading that pushes it rather than eating it
     (MON-WRAP-OCCUPIED on the re-entry square, MON-SLIDE-OCCUPIED on the pool in a slide)."""
 
-    figure: str
-    frm: str
-    to: str
+    figure: FigureName
+    frm: Square
+    to: Square
     rule: str = attrs.field(default="", metadata=_WHY)
 
 
@@ -138,10 +180,10 @@ class FigureEaten(Event):
     figure still inside after the last tile.
     """
 
-    figure: str
-    square: str
-    how: str
-    then: str
+    figure: FigureName
+    square: Square
+    how: How = attrs.field(converter=How)
+    then: Place
     rule: str = attrs.field(default="", metadata=_WHY)
 
 
@@ -150,23 +192,40 @@ class MonsterLooked(Event):
     """The monster looked (MON-SIGHT-DIRS): the nearest figure seen each way, and the result.
 
     ``ahead``, ``left`` and ``right`` are ``"<figure>@<distance>"`` or ``""`` when nothing
-    is seen; ``facing`` is the facing after the look.
+    is seen; ``facing`` is the facing after the look. ``lines``: where the kernel's lines of
+    sight ended, ahead, left, right and behind (where the monster never looks); ``tie`` and
+    ``side``: its choice saw equally near figures, a figure to a side (MON-CHOOSE).
     """
 
-    square: str
+    square: Square
     ahead: str
     left: str
     right: str
-    facing: str
+    facing: Direction
+    lines: tuple[LineEnd, ...] = _seen(())
+    tie: bool = _seen(False)
+    side: bool = _seen(False)
+
+
+class LineEnd(NamedTuple):
+    """Where one line of the monster's sight ended (MON-SIGHT-BLOCK, MON-DISTANCE); a named
+    tuple, since a traced walk makes four at every look."""
+
+    square: str
+    """The square of the first figure or stone in line, ``""`` at the wall."""
+    distance: int
+    """How many squares away it is (at the wall: the squares up to it)."""
+    piece: str
+    """The figure's name or the stone's kind on ``square``; ``""`` at the wall."""
 
 
 @attrs.frozen
 class MonsterTurned(Event):
     """The monster turned towards the strictly nearest figure (MON-CHOOSE)."""
 
-    square: str
-    frm: str
-    to: str
+    square: Square
+    frm: Direction
+    to: Direction
 
 
 @attrs.frozen
@@ -174,17 +233,17 @@ class MonsterStepped(Event):
     """The monster used one step (MON-STEP); ``to`` is where the step ended."""
 
     number: int
-    frm: str
-    to: str
-    facing: str
+    frm: Square
+    to: Square
+    facing: Direction
 
 
 @attrs.frozen
 class MonsterWrapped(Event):
     """The monster went through a wall (MON-WRAP) and re-entered at the same letter."""
 
-    frm: str
-    to: str
+    frm: Square
+    to: Square
     wall: str
 
 
@@ -196,11 +255,11 @@ class MonsterTurnedByStone(Event):
     ADV-TURN-TIE (the look was a tie, and the reading lets the stone act), ADV-TURN-CHAIN (a
     further stone in the same step), ADV-TURN-POOL (met sliding on a pool)."""
 
-    square: str
-    stone: str
+    square: Square
+    stone: Square
     kind: str
-    frm: str
-    to: str
+    frm: Direction
+    to: Direction
     rule: str = attrs.field(default="", metadata=_WHY)
 
 
@@ -208,17 +267,17 @@ class MonsterTurnedByStone(Event):
 class MonsterTeleported(Event):
     """The monster stepped onto a teleporter and is on its partner, facing its arrow."""
 
-    frm: str
-    to: str
-    facing: str
+    frm: Square
+    to: Square
+    facing: Direction
 
 
 @attrs.frozen
 class MonsterSlid(Event):
     """The monster slid across a blood pool within its step (MON-SLIDE)."""
 
-    frm: str
-    to: str
+    frm: Square
+    to: Square
 
 
 @attrs.frozen
@@ -226,8 +285,8 @@ class TilePlaced(Event):
     """A floor tile was placed before round 1 (PLACE-ORDER); ``arrow`` for a teleporter."""
 
     tile: str
-    squares: tuple[str, ...]
-    arrow: str
+    squares: tuple[Square, ...]
+    arrow: Direction
 
 
 @attrs.frozen
@@ -249,7 +308,7 @@ class RoundStarted(Event):
     """A new round began; ``start_player`` holds the start player tile (RND-START-PASS)."""
 
     round: int
-    start_player: str
+    start_player: Seats
 
 
 @attrs.frozen
@@ -257,7 +316,7 @@ class GameEnded(Event):
     """The game is over; ``rule`` names the ending rule, ``winners`` the seat letters."""
 
     rule: str
-    winners: str
+    winners: Seats
 
 
 def fold(state: GameState, events: Iterable[Event]) -> GameState:
@@ -266,6 +325,10 @@ def fold(state: GameState, events: Iterable[Event]) -> GameState:
     A front-end can animate an action by folding its events one by one; the tests check that
     folding the events of every action gives exactly the state :func:`apply` returns, so the
     events tell the whole story. The result is validated by :func:`fearsome_rules.core.position`.
+    What a tile's end does (its place in the deck, STAGE-ONE, STAGE-TWO-END, the ending, the
+    next round) is the kernel's to say: at the first event of it, once the tile's walk is
+    folded, the fold asks the kernel (``tile_end``) for all of it rather than working it out
+    from the events again.
 
     >>> import fearsome_rules as fr
     >>> from fearsome_rules.core.events import fold
@@ -276,10 +339,11 @@ def fold(state: GameState, events: Iterable[Event]) -> GameState:
     >>> fold(game, events) == after
     True
     """
-    from fearsome_rules.core import board
-    from fearsome_rules.core.deck import full_deck
+    from fearsome_rules.core import _kernel, board
+    from fearsome_rules.core.deck import TILES
+    from fearsome_rules.core.errors import ArgumentError
     from fearsome_rules.core.position import position
-    from fearsome_rules.core.state import SEAT_LETTERS, STONE_KINDS
+    from fearsome_rules.core.state import SEAT_LETTERS, STONE_KINDS, GameState, Phase
 
     stones = {board.name(sq): STONE_KINDS[state.cells[sq]] for sq in state.stones}
     where = {f.name: f.place() for f in state.figures}
@@ -293,7 +357,13 @@ def fold(state: GameState, events: Iterable[Event]) -> GameState:
     deck, stage, round_, start = list(state.deck), state.stage, state.round, state.start_player
     escapes = [SEAT_LETTERS[s] for s in state.escapes]
     to_place, ended = list(state.to_place), state.ended_by or None
+    monster_phase = state.phase is Phase.MONSTER
+    tile: str | None = None  # the tile revealed, whose end the kernel carries out
+    tile_ends = False
     for e in events:
+        if monster_phase and _ends_tile(e):
+            tile_ends = True
+            continue
         if isinstance(e, (FigureStepped, FigureSlid, FigurePushed)):
             where[e.figure] = e.to
         elif isinstance(e, FigureExited):
@@ -325,22 +395,22 @@ def fold(state: GameState, events: Iterable[Event]) -> GameState:
             else:
                 stones[e.squares[0]] = e.tile  # the stone tiles are named by their kind
         elif isinstance(e, TileRevealed):
-            deck.remove(e.tile)
-        elif isinstance(e, StageChanged):
-            stage, deck = e.stage, list(full_deck(state.options.three_hits))
-        elif isinstance(e, RoundStarted):
+            tile = e.tile
+        elif isinstance(e, RoundStarted):  # round 1, once the tiles are placed (PLACE-ORDER)
             round_, start = e.round, SEAT_LETTERS.index(e.start_player)
-            moved.clear()
-        elif isinstance(e, GameEnded):
+        elif isinstance(e, GameEnded):  # a figure's move ended the game (END-WIN, END-ALL-GONE)
             ended = e.rule
     by_kind: dict[str, list[str]] = {k: [] for k in STONE_KINDS.values()}
     for sq, kind in stones.items():
         by_kind[kind].append(sq)
-    return position(
+    # position() takes no mark of this round on a figure the walk removed (stage 2) before the
+    # game is over; the kernel's tile end keeps such marks only in a game that ends there.
+    lost = {n for n in moved if where[n] == "removed"} if tile_ends else set()
+    walked = position(
         state.players,
         figures=where,
         faces=faces,
-        moved=moved,
+        moved=moved - lost,
         stones=by_kind["stone"],
         crystals=by_kind["crystal"],
         turn_right=by_kind["turn_right"],
@@ -359,3 +429,21 @@ def fold(state: GameState, events: Iterable[Event]) -> GameState:
         to_place=to_place,
         options=state.options,
     )
+    if not tile_ends:
+        return walked
+    if tile is None:
+        raise ArgumentError("fold(events)", "the end of a tile without its TileRevealed event")
+    data = bytearray(walked.data)
+    _kernel.tile_end(data, state.setting.flags, TILES.index(tile))
+    after = GameState(bytes(data), state.setting)
+    if lost and after.phase is Phase.OVER:
+        marked = tuple(attrs.evolve(f, moved=True) if f.name in lost else f for f in after.figures)
+        after = after.replace(figures=marked)
+    return after
+
+
+def _ends_tile(e: Event) -> bool:
+    """Whether ``e`` tells of a tile's end (in a monster phase: what follows its final look)."""
+    if isinstance(e, FigureEaten):
+        return e.how == INSIDE_AT_END
+    return isinstance(e, (StageChanged, RoundStarted, GameEnded))

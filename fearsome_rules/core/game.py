@@ -12,6 +12,7 @@ placing tiles is in ``placement``, who wins in ``endings``.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from fearsome_rules.core import _encoding, _kernel, board, deck
 from fearsome_rules.core import events as ev
@@ -145,34 +146,36 @@ def _reveal_refusal(state: GameState, tile: str, code: int) -> RuleError:
     return IllegalActionError(rule, "the first tile of a game is never a hit tile")
 
 
-def _transition(
-    state: GameState, action: Action, traced: bool, function: str
-) -> tuple[GameState | RuleError, tuple[ev.Event, ...]]:
-    """The state after the action or the rule it breaks, and its events if ``traced``."""
+def transition(
+    state: GameState, action: Action, records: list[Any] | None, function: str
+) -> tuple[GameState | RuleError, tuple[ev.Event, ...], tuple[traces.Mark, ...]]:
+    """The state after the action or the rule it breaks; with ``records`` (a list to trace
+    into), its events and the kernel's marks of where its steps ended. The one transition of
+    :func:`apply`, :func:`check`, :func:`apply_traced` and
+    :func:`~fearsome_rules.core.walks.apply_steps`."""
     if not isinstance(state, GameState):
         raise wrong_state(function, state)
-    records: list[int] | None = [] if traced else None
     result: GameState | RuleError
     if isinstance(action, Reveal):  # the kernel checks it too: one call to the new state
         got = _kernel.reveal_state(state, _TILE_INDEX[action.tile], records)
         if isinstance(got, int):
-            return _reveal_refusal(state, action.tile, got), ()
+            return _reveal_refusal(state, action.tile, got), (), ()
         result = got
     elif state.data[_encoding.PHASE] == _encoding.OVER:
-        return IllegalActionError(state.ended_by, "the game is over"), ()
+        return IllegalActionError(state.ended_by, "the game is over"), (), ()
     elif isinstance(action, FigureMove):
         result = _play_figure(state, action, records)
     elif isinstance(action, PlaceTile):
-        placed: list[ev.Event] | None = [] if traced else None
+        placed: list[ev.Event] | None = [] if records is not None else None
         result = place(state, action, placed)
-        return result, tuple(placed or ())
+        return result, tuple(placed or ()), ()
     else:
         raise ArgumentTypeError(
             f"{function}(action)", "an action: FigureMove, Reveal or PlaceTile", action
         )
     if records is None or isinstance(result, RuleError):
-        return result, ()
-    return result, traces.events(state, records, result, ended_event)
+        return result, (), ()
+    return result, *traces.read(state, records, result, ended_event)
 
 
 def check(state: GameState, action: Action) -> RuleError | None:
@@ -188,7 +191,7 @@ def check(state: GameState, action: Action) -> RuleError | None:
     >>> fr.check(game, fr.Reveal("8"))
     IllegalActionError('[RND-PHASES] a monster tile is revealed only after every figure has moved')
     """
-    result, _ = _transition(state, action, False, "check")
+    result, _, _ = transition(state, action, None, "check")
     return result if isinstance(result, RuleError) else None
 
 
@@ -206,7 +209,7 @@ def apply(state: GameState, action: Action) -> GameState:
     Traceback (most recent call last):
     fearsome_rules.IllegalMoveError: [RND-ORDER] A4 belongs to A, but B is to move
     """
-    result, _ = _transition(state, action, False, "apply")
+    result, _, _ = transition(state, action, None, "apply")
     if isinstance(result, RuleError):
         raise result
     return result
@@ -225,7 +228,7 @@ def apply_traced(state: GameState, action: Action) -> tuple[GameState, tuple[ev.
     >>> events[0]
     FigureStepped(figure='A5', frm='waiting', to='p11')
     """
-    result, events = _transition(state, action, True, "apply_traced")
+    result, events, _ = transition(state, action, [], "apply_traced")
     if isinstance(result, RuleError):
         raise result
     return result, events

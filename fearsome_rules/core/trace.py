@@ -2,25 +2,29 @@
 
 The kernel records each thing it does as one packed int (``_encoding.T_*``), and only when asked;
 :func:`events` turns those records into the typed events of :mod:`fearsome_rules.core.events`,
-naming squares, figures, directions, tiles and rules as people write them.
+naming squares, figures, directions, tiles and rules as people write them. The kernel also marks
+where each step ends, with the position's bytes then (a ``bytes`` item among the records):
+:func:`read` hands those back beside the events, so that a walk is cut into steps by the kernel
+that walked it, not by replaying its events.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, TypeAlias
 
 from fearsome_rules.core import _encoding, board
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.deck import TILES
+from fearsome_rules.core.events import LineEnd
 from fearsome_rules.core.state import FIGURE_NAMES, SEAT_LETTERS, STONE_KINDS, GameState
 
 HOW: Final = {
-    _encoding.HOW_EATEN: ev.EATEN,
-    _encoding.HOW_PUSHED_OFF: ev.PUSHED_OFF,
-    _encoding.HOW_TELEPORTER: ev.PUSHED_ONTO_TELEPORTER,
-    _encoding.HOW_INSIDE: ev.INSIDE_AT_END,
-    _encoding.HOW_CORNER: ev.CORNER,
+    _encoding.HOW_EATEN: ev.How.EATEN,
+    _encoding.HOW_PUSHED_OFF: ev.How.PUSHED_OFF,
+    _encoding.HOW_TELEPORTER: ev.How.PUSHED_ONTO_TELEPORTER,
+    _encoding.HOW_INSIDE: ev.How.INSIDE_AT_END,
+    _encoding.HOW_CORNER: ev.How.CORNER,
 }
 """How a figure was hit or a stone removed, as the events say it."""
 
@@ -31,30 +35,75 @@ def _square(sq: int) -> str:
     return board.NAMES[sq]
 
 
+Mark: TypeAlias = tuple[int, bytes]
+"""A step's end: how many events came before it, and the position's bytes then."""
+
+
 def events(
     before: GameState,
-    records: Sequence[int],
+    records: Sequence[int | bytes],
     after: GameState,
     ended: Callable[[GameState], ev.GameEnded],
 ) -> tuple[ev.Event, ...]:
     """The events of one action from its trace records; ``ended`` makes the ``GameEnded``
     event of the state the action led to."""
+    return read(before, records, after, ended)[0]
+
+
+def _piece(names: tuple[str, ...], v: int) -> str:
+    """A figure's name or a stone's kind, for a cell's byte."""
+    return names[v - 1] if v < _encoding.FIRST_STONE else STONE_KINDS[v - 256]
+
+
+def read(
+    before: GameState,
+    records: Sequence[int | bytes],
+    after: GameState,
+    ended: Callable[[GameState], ev.GameEnded],
+) -> tuple[tuple[ev.Event, ...], tuple[Mark, ...]]:
+    """The events of one action from its trace records, and the kernel's marks of where its
+    steps ended."""
     names = FIGURE_NAMES[before.players]
     out: list[ev.Event] = []
-    look: tuple[int, int, int] = (0, 0, 0)
+    marks: list[Mark] = []
+    cells = before.data  # the board as the latest mark left it: what a look's lines end on
+    look: tuple[int, int, int, int] = (0, 0, 0, 0)
+    lines: tuple[ev.LineEnd, ...] = ()
     for record in records:
+        if isinstance(record, bytes):
+            marks.append((len(out), record))
+            cells = record
+            continue
         kind = record & 255
-        a, b, c, d, e, f = ((record >> shift) & 255 for shift in (8, 16, 24, 32, 40, 48))
+        a, b, c = record >> 8 & 255, record >> 16 & 255, record >> 24 & 255
+        d, e, f = record >> 32 & 255, record >> 40 & 255, record >> 48 & 255
         if kind == _encoding.T_LOOK:
-            look = (a, b, c)
+            look = (a, b, c, d)
+        elif kind == _encoding.T_SIGHT:
+            dists = (e & 15, e >> 4, f & 15, f >> 4)
+            lines = tuple(
+                LineEnd(board.NAMES[end], dist, _piece(names, cells[end]))
+                if end != _encoding.NONE
+                else LineEnd("", dist, "")
+                for end, dist in zip((a, b, c, d), dists, strict=True)
+            )
         elif kind == _encoding.T_SEEN:
-            pos, frm, to = look
+            pos, frm, to, choice = look
 
             def seen(code: int, dist: int) -> str:
                 return f"{names[code - 1]}@{dist}" if code else ""
 
             out.append(
-                ev.MonsterLooked(_square(pos), seen(a, b), seen(c, d), seen(e, f), LETTERS[to])
+                ev.MonsterLooked(
+                    _square(pos),
+                    seen(a, b),
+                    seen(c, d),
+                    seen(e, f),
+                    LETTERS[to],
+                    lines,
+                    bool(choice & 1),
+                    bool(choice & 2),
+                )
             )
             if to != frm:
                 out.append(ev.MonsterTurned(_square(pos), LETTERS[frm], LETTERS[to]))
@@ -84,13 +133,15 @@ def events(
             out.append(ev.FigurePushed(names[a - 1], _square(b), _square(c), _encoding.RULES[d]))
         elif kind == _encoding.T_STONE_PUSHED:
             by = names[c - 1] if c else "monster"
-            out.append(ev.StonePushed(_square(a), _square(b), by, _encoding.RULES[d]))
+            out.append(
+                ev.StonePushed(_square(a), _square(b), by, _encoding.RULES[d], STONE_KINDS[e - 256])
+            )
         elif kind == _encoding.T_STONE_SLID:
-            out.append(ev.StoneSlid(_square(a), _square(b)))
+            out.append(ev.StoneSlid(_square(a), _square(b), STONE_KINDS[c - 256]))
         elif kind == _encoding.T_FIGURE_SLID:
             out.append(ev.FigureSlid(names[a - 1], _square(b), _square(c)))
         elif kind == _encoding.T_STONE_REMOVED:
-            out.append(ev.StoneRemoved(_square(a), HOW[b]))
+            out.append(ev.StoneRemoved(_square(a), HOW[b], STONE_KINDS[c - 256]))
         elif kind == _encoding.T_FIGURE_STEPPED:
             start = "waiting" if b == _encoding.AT_WAITING else _square(b)
             out.append(ev.FigureStepped(names[a - 1], start, _square(c)))
@@ -106,4 +157,4 @@ def events(
             out.append(ev.RoundStarted(a, SEAT_LETTERS[b]))
         elif kind == _encoding.T_ENDED:
             out.append(ended(after))
-    return tuple(out)
+    return tuple(out), tuple(marks)

@@ -3,7 +3,9 @@
 An event is an object with its kind in ``type`` (the class name of
 :mod:`fearsome_rules.core.events`) and its fields under their names there
 (``{"type": "MonsterStepped", "number": 1, "frm": "a1", "to": "b1", "facing": "E"}``),
-``rule`` included where the event has one. :func:`event_from_json` reads one back, strictly.
+``rule`` included where the event has one; what the kernel saw for explanations (fields with
+``json`` False in their metadata: :data:`fearsome_rules.core.events.SEEN`) is left out.
+:func:`event_from_json` reads one back, strictly.
 """
 
 from __future__ import annotations
@@ -26,10 +28,15 @@ KINDS: Final[dict[str, type[ev.Event]]] = {
 """Every kind of event by its name."""
 
 
+def _fields(kind: type[ev.Event]) -> tuple[attrs.Attribute[Any], ...]:
+    """The fields of a kind of event that its JSON holds."""
+    return tuple(f for f in attrs.fields(kind) if f.metadata.get("json", True))
+
+
 def event_to_json(event: ev.Event) -> dict[str, Any]:
     """One event as a JSON object (tuples as lists)."""
     out: dict[str, Any] = {"type": type(event).__name__}
-    for field in attrs.fields(type(event)):
+    for field in _fields(type(event)):
         value = getattr(event, field.name)
         out[field.name] = list(value) if isinstance(value, tuple) else value
     return out
@@ -43,7 +50,7 @@ def event_from_json(obj: object) -> ev.Event:
     kind = KINDS.get(name) if isinstance(name, str) else None
     if kind is None:
         raise RecordError(f"event: $.type: {quote(obj.get('type'))} is not a kind of event")
-    fields = attrs.fields(kind)
+    fields = _fields(kind)
     known = {f.name for f in fields}
     extra = sorted(set(obj) - known - {"type"})
     if extra:
@@ -66,7 +73,11 @@ def event_from_json(obj: object) -> ev.Event:
         if not ok:
             raise RecordError(f"event {kind.__name__}: $.{field.name}: {quote(value)}")
         values[field.name] = value
-    return kind(**values)
+    try:
+        return kind(**values)
+    except ValueError:  # a word no ``How`` has
+        how = values.get("how", values.get("reason"))
+        raise RecordError(f"event {kind.__name__}: how: {quote(how)}") from None
 
 
 def outcome_to_json(state: GameState) -> dict[str, object] | None:

@@ -1,10 +1,10 @@
-"""A walk, step by step: the events of one action replayed into the position at every step.
+"""A walk, step by step: the events of one action and the position at every step.
 
 ``trail(state, action)`` carries out a monster tile (or a figure move) with
-:func:`~fearsome_rules.core.game.apply_traced` and replays its events onto a copy of the board, so
-that each step knows the position it began in and the one it ended in, the events that belong
-to it, and the path it took as legs (a walk on the board, a passage through a wall, a jump
-between teleporters). :mod:`fearsome_rules.tools.explain` and
+:func:`~fearsome_rules.core.walks.apply_steps`, which hands back the steps as the kernel marked
+them, so that each step knows the position it began in and the one it ended in, the events that
+belong to it, and the path it took as legs (a walk on the board, a passage through a wall, a
+jump between teleporters). :mod:`fearsome_rules.tools.explain` and
 :mod:`fearsome_rules.tools.render` are built on it; the engine itself does not need it.
 """
 
@@ -14,12 +14,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from fearsome_rules.core import board
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import Action, FigureMove, Reveal
-from fearsome_rules.core.game import apply_traced
-from fearsome_rules.core.state import OUT, REMOVED, WAITING, Figure, GameState
-from fearsome_rules.core.walks import Walk, walk_traced
+from fearsome_rules.core.state import Figure, GameState
+from fearsome_rules.core.walks import Steps, Walk, apply_steps
 
 MONSTER = "monster"
 
@@ -88,130 +86,38 @@ class Trail:
         return tuple(h for s in self.steps for h in s.hits)
 
 
-class Board:
-    """A mutable copy of a position that events are replayed onto."""
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-        self.cells = list(state.cells)
-        self.figures = list(state.figures)
-        self.index = {f.name: i for i, f in enumerate(state.figures)}
-        self.monster = state.monster
-        self.facing = state.facing
-
-    def snapshot(self) -> GameState:
-        """The replayed position as a state (for looking and drawing; not a game position)."""
-        return self.state.replace(
-            cells=tuple(self.cells),
-            figures=tuple(self.figures),
-            monster=self.monster,
-            facing=self.facing,
-        )
-
-    def _move_stone(self, frm: str, to: str) -> None:
-        a, b = board.square(frm), board.square(to)
-        self.cells[b] = self.cells[a]
-        self.cells[a] = 0
-
-    def _lift(self, name: str) -> int:
-        """Take a figure off its square (if it is on the board); its index."""
-        i = self.index[name]
-        where = self.figures[i].where
-        if where >= 0 and self.cells[where] == i + 1:
-            self.cells[where] = 0
-        return i
-
-    def _move_figure(self, name: str, to: str) -> None:
-        i = self._lift(name)
-        sq = board.square(to)
-        self.figures[i] = attrs.evolve(self.figures[i], where=sq)
-        if self.cells[sq] == 0:  # a figure only passing through another stands on it later
-            self.cells[sq] = i + 1
-
-    def apply(self, e: ev.Event) -> None:
-        """Carry out one event's effect on the board."""
-        if isinstance(e, (ev.StonePushed, ev.StoneSlid)):
-            self._move_stone(e.frm, e.to)
-        elif isinstance(e, (ev.FigurePushed, ev.FigureSlid, ev.FigureStepped)):
-            self._move_figure(e.figure, e.to)
-        elif isinstance(e, ev.StoneRemoved):
-            self.cells[board.square(e.square)] = 0
-        elif isinstance(e, ev.FigureEaten):
-            i = self._lift(e.figure)
-            gone = WAITING if e.then == "waiting" else REMOVED
-            self.figures[i] = attrs.evolve(self.figures[i], where=gone)
-        elif isinstance(e, ev.FigureExited):
-            i = self._lift(e.figure)
-            self.figures[i] = attrs.evolve(self.figures[i], where=OUT)
-        elif isinstance(e, (ev.MonsterTurned, ev.MonsterTurnedByStone)):
-            self.facing = board.direction(e.to)
-        elif isinstance(e, ev.MonsterWrapped):
-            self.monster = board.square(e.to)
-        elif isinstance(e, ev.MonsterTeleported):
-            self.monster = board.square(e.to)
-            self.facing = board.direction(e.facing)
-        elif isinstance(e, ev.MonsterSlid):
-            self.monster = board.square(e.to)
-        elif isinstance(e, ev.MonsterStepped):
-            self.monster = board.square(e.to)
-            self.facing = board.direction(e.facing)
-
-
 def trail(state: GameState, action: Action | Walk) -> Trail:
     """Carry out ``action`` (a Reveal, a FigureMove, or a lab's Walk of any length) and cut it
     into steps.
 
     Raises the engine's RuleError if the action is not legal in ``state``.
     """
-    if isinstance(action, Walk):
-        after, events = walk_traced(state, action)
-        return _monster_trail(state, action, after, events)
-    after, events = apply_traced(state, action)
-    if isinstance(action, Reveal):
-        return _monster_trail(state, action, after, events)
+    if not isinstance(action, (Reveal, FigureMove, Walk)):
+        raise TypeError(f"a trail is made of a monster tile or a figure move, not {action}")
+    done = apply_steps(state, action)
     if isinstance(action, FigureMove):
-        return _figure_trail(state, action, after, events)
-    raise TypeError(f"a trail is made of a monster tile or a figure move, not {action}")
-
-
-def _monster_trail(
-    state: GameState, action: Reveal | Walk, after: GameState, events: Sequence[ev.Event]
-) -> Trail:
-    b = Board(state)
+        return _figure_trail(action, done)
     steps: list[TrailStep] = []
-    current: list[ev.Event] = []
-    before = b.snapshot()
-    last = max((k for k, e in enumerate(events) if isinstance(e, ev.MonsterStepped)), default=-1)
-    for e in events[: last + 1]:
-        if isinstance(e, ev.TileRevealed):
-            continue
-        current.append(e)
-        b.apply(e)
-        if isinstance(e, ev.MonsterStepped):
-            step_events = tuple(current)
-            steps.append(
-                TrailStep(
-                    number=e.number,
-                    before=before,
-                    after=b.snapshot(),
-                    events=step_events,
-                    legs=_monster_legs(board.name(before.monster), step_events),
-                    start=e.frm,
-                    end=e.to,
-                    facing=e.facing,
-                    hits=tuple(
-                        x.figure
-                        for x in step_events
-                        if isinstance(x, ev.FigureEaten) and x.how != ev.INSIDE_AT_END
-                    ),
-                )
+    before = state
+    for step in done.steps:
+        events = tuple(e for e in step.events if not isinstance(e, ev.TileRevealed))
+        moved = events[-1]
+        assert isinstance(moved, ev.MonsterStepped)
+        steps.append(
+            TrailStep(
+                number=moved.number,
+                before=before,
+                after=step.after,
+                events=events,
+                legs=_monster_legs(moved.frm, events),
+                start=moved.frm,
+                end=moved.to,
+                facing=moved.facing,
+                hits=tuple(hits(events)),
             )
-            current = []
-            before = b.snapshot()
-    final = tuple(events[last + 1 :])
-    for e in final:
-        b.apply(e)
-    return Trail(action, MONSTER, state, after, tuple(events), tuple(steps), b.snapshot(), final)
+        )
+        before = step.after
+    return Trail(action, MONSTER, state, done.after, done.events, tuple(steps), done.end, done.rest)
 
 
 def _monster_legs(start: str, events: Sequence[ev.Event]) -> tuple[Leg, ...]:
@@ -249,22 +155,15 @@ def _monster_legs(start: str, events: Sequence[ev.Event]) -> tuple[Leg, ...]:
     return tuple(legs)
 
 
-def _figure_trail(
-    state: GameState, action: FigureMove, after: GameState, events: Sequence[ev.Event]
-) -> Trail:
-    b = Board(state)
-    groups: list[list[ev.Event]] = []
-    for e in events:
-        if isinstance(e, (ev.FigureStepped, ev.FigureExited)) or not groups:
-            groups.append([])
-        groups[-1].append(e)
+def _figure_trail(action: FigureMove, done: Steps) -> Trail:
     steps: list[TrailStep] = []
-    before = b.snapshot()
-    for group in groups:
+    before = done.before
+    for k, step in enumerate(done.steps):
+        # The flip (and a game's end) after the last point belong to the last step.
+        events = step.events + (done.rest if k == len(done.steps) - 1 else ())
         legs: list[Leg] = []
         start = end = ""
-        for e in group:
-            b.apply(e)
+        for e in events:
             if isinstance(e, ev.FigureStepped):
                 start = start or e.frm
                 end = e.to
@@ -280,14 +179,12 @@ def _figure_trail(
                 start = start or "a1"
                 end = "out"
                 legs.append(Leg("exit", "a1", "out"))
-        if not legs:  # the flip of a zero move
-            continue
         steps.append(
             TrailStep(
-                number=len(steps) + 1,
+                number=k + 1,
                 before=before,
-                after=b.snapshot(),
-                events=tuple(group),
+                after=step.after,
+                events=events,
                 legs=tuple(legs),
                 start=start,
                 end=end,
@@ -295,8 +192,10 @@ def _figure_trail(
                 hits=(),
             )
         )
-        before = b.snapshot()
-    return Trail(action, action.figure, state, after, tuple(events), tuple(steps), after, ())
+        before = step.after
+    return Trail(
+        action, action.figure, done.before, done.after, done.events, tuple(steps), done.after, ()
+    )
 
 
 def figure_at(state: GameState, sq: int) -> Figure | None:
@@ -305,7 +204,7 @@ def figure_at(state: GameState, sq: int) -> Figure | None:
     return state.figures[v - 1] if v > 0 else None
 
 
-NOT_HITS = frozenset({ev.INSIDE_AT_END})
+NOT_HITS = frozenset({ev.How.INSIDE_AT_END})
 """How a figure leaves that is not the monster's hit: STAGE-TWO-END's removal after the last
 tile."""
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from differential import random_position
+from differential import positions
 
 import fearsome_rules as fr
 from fearsome_rules.core import _encoding as encoding
@@ -42,17 +42,6 @@ def pure_kernel() -> ModuleType:
     spec.loader.exec_module(module)
     assert not module.COMPILED
     return module
-
-
-def positions(phase: fr.Phase, count: int, seed: int) -> list[fr.GameState]:
-    """``count`` random positions in ``phase`` (every option, layout and stage)."""
-    rng = random.Random(seed)
-    found: list[fr.GameState] = []
-    while len(found) < count:
-        state = random_position(rng)
-        if state.phase is phase:
-            found.append(state)
-    return found
 
 
 @pytest.mark.rules("MON-SIGHT-BLOCK", "MON-DISTANCE", "ADV-CRYSTAL")

@@ -8,24 +8,22 @@ from collections.abc import Sequence
 
 from fearsome_rules.core import board, deck
 from fearsome_rules.core import events as ev
-from fearsome_rules.core.state import STONE_KINDS, TURN_ABOUT, TURN_RIGHT
 from fearsome_rules.core.walks import MAX_TURNS
 from fearsome_rules.tools.explain.lines import KIND_TEXT, TURN_WORD, Line, option_text
 from fearsome_rules.tools.explain.look import Look
-from fearsome_rules.tools.trail import Board, TrailStep
+from fearsome_rules.tools.trail import TrailStep
 
-PUSHED_AWAY = (ev.PUSHED_OFF, ev.PUSHED_ONTO_TELEPORTER)
+PUSHED_AWAY = (ev.How.PUSHED_OFF, ev.How.PUSHED_ONTO_TELEPORTER)
 """How a piece pushed off the board or onto a teleporter leaves the game."""
 
 
 class StepNarrator:
-    """Turns the move events of one step into lines, knowing the position as it changes."""
+    """Turns the move events of one step into lines."""
 
     def __init__(self, step: TrailStep, lk: Look, need: int, hits_before: int) -> None:
         self.step = step
         self.look = lk
         self.options = step.before.options
-        self.board = Board(step.before)
         self.pool = step.before.pool
         self.tele = {t[0] for t in step.before.teleporters}
         self.pos = board.square(lk.square)
@@ -53,7 +51,6 @@ class StepNarrator:
             body = body[1:]
         for k, e in enumerate(body):
             self.event(e, body[k + 1 :])
-            self.board.apply(e)
         return self.lines
 
     def enter_move(self) -> None:
@@ -122,7 +119,7 @@ class StepNarrator:
         elif isinstance(e, ev.FigureSlid):
             self.add("slide", f"{e.figure} slides on across the pool to {e.to}", ["MON-PUSH-POOL"])
         elif isinstance(e, ev.StoneSlid):
-            kind = KIND_TEXT[STONE_KINDS[self.board.cells[board.square(e.frm)]]]
+            kind = KIND_TEXT[e.stone]
             self.add("slide", f"the {kind} slides on across the pool to {e.to}", ["MON-PUSH-POOL"])
         elif isinstance(e, ev.StoneRemoved):
             self.stone_removed(e)
@@ -204,7 +201,7 @@ class StepNarrator:
         for x in rest:
             if isinstance(x, (ev.StoneSlid, ev.FigureSlid)):
                 continue
-            if isinstance(x, ev.StoneRemoved) and x.reason == ev.CORNER:
+            if isinstance(x, ev.StoneRemoved) and x.reason == ev.How.CORNER:
                 continue
             nxt = _pushed_from(x)
             if nxt < 0 or nxt != board.NEIGHBOUR[pieces[-1]][back]:
@@ -227,7 +224,7 @@ class StepNarrator:
         for x in rest:
             if isinstance(x, (ev.StoneSlid, ev.FigureSlid)):
                 continue
-            if isinstance(x, ev.StoneRemoved) and x.reason == ev.CORNER:
+            if isinstance(x, ev.StoneRemoved) and x.reason == ev.How.CORNER:
                 continue
             return behind == board.OFF or _pushed_from(x) != behind
         return True
@@ -278,16 +275,14 @@ class StepNarrator:
 
     def stone_pushed(self, e: ev.StonePushed, rest: Sequence[ev.Event]) -> None:
         opts = self.options
-        sq = board.square(e.frm)
-        value = self.board.cells[sq]
-        kind = STONE_KINDS.get(value, "stone")
+        kind = e.stone
         text = f"pushes the {KIND_TEXT[kind]} on {e.frm} to {e.to}"
         rules = ["MON-PUSH"]
         option = ""
         first = self.first
         if kind == "crystal":
             rules.append("ADV-CRYSTAL")
-        if first and value in (TURN_RIGHT, TURN_ABOUT):
+        if first and kind in ("turn_right", "turn_about"):
             why, name = self._why_no_turn(e.rule)
             text += f": it does not act, {why}"
             rules.append(e.rule)
@@ -297,7 +292,7 @@ class StepNarrator:
             rules.append("MON-WRAP-OCCUPIED")
         to = board.square(e.to)
         removed = any(
-            isinstance(x, ev.StoneRemoved) and x.square == e.to and x.reason == ev.CORNER
+            isinstance(x, ev.StoneRemoved) and x.square == e.to and x.reason == ev.How.CORNER
             for x in rest[:3]
         )
         if to in board.CORNERS and not removed and opts.monster_corner_stone == "keep":
@@ -346,14 +341,14 @@ class StepNarrator:
 
     def stone_removed(self, e: ev.StoneRemoved) -> None:
         sq = board.square(e.square)
-        if e.reason == ev.CORNER:
+        if e.reason == ev.How.CORNER:
             self.add(
                 "remove",
                 f"the stone on the corner {e.square} is removed from the game",
                 ["MON-CORNER-STONE"],
                 option_text(self.options, "monster_corner_stone"),
             )
-        elif e.reason == ev.PUSHED_ONTO_TELEPORTER:
+        elif e.reason == ev.How.PUSHED_ONTO_TELEPORTER:
             onto = board.name(board.NEIGHBOUR[sq][self.facing])
             self.add(
                 "remove",

@@ -11,8 +11,6 @@ from collections.abc import Callable, Mapping
 from importlib import metadata
 from typing import TYPE_CHECKING, Final
 
-import attrs
-
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import FigureMove
 from fearsome_rules.core.deck import TILES
@@ -31,7 +29,7 @@ from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.placement import legal_placements
 from fearsome_rules.core.position import position
 from fearsome_rules.formats.diagram import diagram, parse_diagram
-from fearsome_rules.formats.event_json import outcome_to_json
+from fearsome_rules.formats.event_json import event_to_json, outcome_to_json
 from fearsome_rules.formats.position_string import parse_position, position_string
 from fearsome_rules.formats.record import GameRecord
 from fearsome_rules.formats.state_json import action_to_json, options_doc
@@ -123,10 +121,7 @@ def _apply(a: Args) -> Json:
 
 def event_doc(e: ev.Event) -> dict[str, Json]:
     """An event as JSON: its class as ``type``, its fields, and its text (``str``)."""
-    doc: dict[str, Json] = {"type": type(e).__name__}
-    for field in attrs.fields(type(e)):
-        value = getattr(e, field.name)
-        doc[field.name] = list(value) if isinstance(value, tuple) else value
+    doc: dict[str, Json] = event_to_json(e)
     doc["text"] = str(e)
     return doc
 

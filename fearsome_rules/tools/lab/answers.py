@@ -12,7 +12,7 @@ from fearsome_rules.core import board
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.errors import RuleError
 from fearsome_rules.core.state import STONE_KINDS, GameState
-from fearsome_rules.tools.trail import Board, Trail
+from fearsome_rules.tools.trail import Trail
 
 
 def relabelled(text: str, labels: Mapping[str, str]) -> str:
@@ -81,14 +81,10 @@ KIND_WORDS: Final = {
 }
 
 
-def _story(
-    before: GameState, events: Sequence[ev.Event], labels: Mapping[str, str]
-) -> tuple[str, ...]:
-    """The events of one step in a few words each, naming the kind of every stone (found by
-    replaying the step onto its position); a step that ends where a slide, a wall or a
-    teleporter put the monster is told by that move, and a slide comes before the eating at
-    its end."""
-    floor = Board(before)
+def _story(events: Sequence[ev.Event], labels: Mapping[str, str]) -> tuple[str, ...]:
+    """The events of one step in a few words each, naming the kind of every stone (as the
+    events carry it); a step that ends where a slide, a wall or a teleporter put the monster is
+    told by that move, and a slide comes before the eating at its end."""
     order = list(events)
     for k in range(len(order) - 1):
         e, after = order[k], order[k + 1]
@@ -104,10 +100,7 @@ def _story(
     for e in order:
         kind = ""
         if isinstance(e, ev.StonePushed | ev.StoneSlid | ev.StoneRemoved):
-            square = e.square if isinstance(e, ev.StoneRemoved) else e.frm
-            code = floor.cells[board.square(square)]
-            kind = KIND_WORDS.get(STONE_KINDS.get(code, "stone"), "stone")
-        floor.apply(e)
+            kind = KIND_WORDS.get(e.stone, "stone")
         if isinstance(e, ev.MonsterStepped) and carried[-1:] == [e.to]:
             continue
         text = _told(relabel(e, labels), kind)
@@ -139,7 +132,7 @@ def _told(e: ev.Event, kind: str = "stone") -> str:
     if isinstance(e, ev.FigurePushed):
         return f"pushes {e.figure} {e.frm}->{e.to}"
     if isinstance(e, ev.FigureEaten):
-        if e.how == ev.EATEN:
+        if e.how == ev.How.EATEN:
             return f"eats {e.figure}"
         return f"{e.figure} {e.how}" + (f" on {e.square}" if "teleporter" in e.how else "")
     if isinstance(e, ev.FigureStepped):
@@ -294,7 +287,7 @@ def walk_result(done: Trail, labels: Mapping[str, str]) -> WalkResult:
         for e in events:
             if isinstance(e, ev.FigureEaten):
                 hits.append(e.figure)
-                if e.how != ev.EATEN:
+                if e.how != ev.How.EATEN:
                     pushed_off.append(e.figure)
         eaten += hits
         steps.append(
@@ -310,7 +303,7 @@ def walk_result(done: Trail, labels: Mapping[str, str]) -> WalkResult:
                 turned=turned is not None,
                 hits=tuple(hits),
                 events=events,
-                told=_story(step.before, step.events, labels),
+                told=_story(step.events, labels),
             )
         )
     end = done.end
@@ -351,5 +344,5 @@ def move_result(
         events=tuple(relabel(e, labels) for e in events),
         before=before,
         after=after,
-        told=_story(before, events, labels),
+        told=_story(events, labels),
     )

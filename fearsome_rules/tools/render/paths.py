@@ -118,11 +118,11 @@ def _step_marks(events: Sequence[ev.Event], prefix: str) -> list[str]:
                 continue
             (x1, y1), (x2, y2) = centre(board.square(e.frm)), centre(board.square(e.to))
             out.append(_push_arrow(x1, y1, x2, y2, prefix))
-        elif isinstance(e, ev.StoneRemoved) and e.reason != ev.CORNER:
+        elif isinstance(e, ev.StoneRemoved) and e.reason != ev.How.CORNER:
             sq = board.square(e.square)
             (x1, y1), (x2, y2) = centre(sq), edge(sq, facing, 4)
             out.append(_push_arrow(x1, y1, x2, y2, prefix))
-        elif isinstance(e, ev.FigureEaten) and e.how != ev.INSIDE_AT_END:
+        elif isinstance(e, ev.FigureEaten) and e.how != ev.How.INSIDE_AT_END:
             sq = board.square(e.square)
             x, y = centre(sq)
             out.append(
@@ -131,7 +131,7 @@ def _step_marks(events: Sequence[ev.Event], prefix: str) -> list[str]:
                 f'M{coord(x + 9)},{coord(y - 11)} L{coord(x - 9)},{coord(y + 7)}" '
                 'stroke="#c00000" stroke-width="3" stroke-linecap="round"/></g>'
             )
-            if e.how != ev.EATEN:
+            if e.how != ev.How.EATEN:
                 (x2, y2) = edge(sq, facing, 4)
                 out.append(_push_arrow(x, y, x2, y2, prefix))
     return out

@@ -29,7 +29,7 @@ instances such as ``bots.SearchBot``) to run in other processes."""
 Watch = Callable[[GameState, Action], None]
 """Called with each state of a game and the action about to be carried out in it."""
 
-INSIDE_AT_THE_END = ev.INSIDE_AT_END  # figures removed by STAGE-TWO-END
+INSIDE_AT_THE_END = ev.How.INSIDE_AT_END  # figures removed by STAGE-TWO-END
 
 
 @attrs.frozen

@@ -167,7 +167,12 @@ class ServerTurns:
         try:
             while True:
                 self.again.discard(game)
-                await anyio.to_thread.run_sync(self.games.serve_turns, game, limiter=self.limiter)
+                # A tile on the loop where the database allows it (a commit after it kicks
+                # this game again); a bot's search, or a game to read first, on a thread.
+                if not await self.games.serve_tile_now(game):
+                    await anyio.to_thread.run_sync(
+                        self.games.serve_turns, game, limiter=self.limiter
+                    )
                 if game not in self.again:
                     return
         except Exception:
@@ -242,6 +247,8 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
             for task in background:
                 task.cancel()
             work.shutdown(wait=True)
+            if store.direct is not None:
+                await store.direct.close()
             store.close()
 
     app = FastAPI(
@@ -317,7 +324,9 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
     async def get_game(game: str, authorization: Annotated[str | None, Header()] = None) -> Any:
         """The game: its state, who is to move, the outcome; with a seat's token
         (``Authorization: Bearer TOKEN``) also that seat's legal actions."""
-        return _json(await reading(games.view_text, game, _token(authorization)))
+        token = _token(authorization)
+        text = await games.view_text_now(game, token)
+        return _json(text if text is not None else await reading(games.view_text, game, token))
 
     @app.post("/api/games/{game}/actions", response_model=models.Posted)
     async def post_action(
@@ -328,7 +337,9 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
         """A seat's action, committed before the answer; 409 with the actions missed when
         ``seq`` is not the game's."""
         token = _token(authorization)
-        done = await off_loop(games.post, game, token, body.seq, body.action, body.id)
+        done = await games.post_now(game, token, body.seq, body.action, body.id)
+        if done is None:
+            done = await off_loop(games.post, game, token, body.seq, body.action, body.id)
         return JSONResponse(done)
 
     @app.get("/api/games/{game}/actions", response_model=models.Actions)

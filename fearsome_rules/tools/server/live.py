@@ -111,7 +111,15 @@ class Hub:
     def committed(self, game: str, seq: int, action: Shown | None = None) -> None:
         """A new action was committed (callable from any thread); ``action``, where given, is
         the action itself, which then needs no read of the log."""
-        if self.loop is not None:
+        if self.loop is None:
+            return
+        try:
+            on_loop = asyncio.get_running_loop() is self.loop
+        except RuntimeError:
+            on_loop = False
+        if on_loop:  # a commit on the loop itself: the feeds know before its NOTIFY comes back
+            self.wake(game, seq, action)
+        else:
             self.loop.call_soon_threadsafe(self.wake, game, seq, action)
 
     def wake(self, game: str, seq: int, action: Shown | None = None) -> None:

@@ -31,9 +31,10 @@ from starlette.websockets import WebSocketDisconnect
 from fearsome_rules.core import COMPILED
 from fearsome_rules.core.errors import one_line, quote
 from fearsome_rules.tools.server import models
-from fearsome_rules.tools.server.games import ApiError, Committed, Games
+from fearsome_rules.tools.server.games import ApiError, Games
 from fearsome_rules.tools.server.live import Hub
 from fearsome_rules.tools.server.online import Online, OnlineLoop
+from fearsome_rules.tools.server.snapshots import Committed
 from fearsome_rules.tools.server.storage import Store
 
 MAX_BODY: Final = 64 * 1024
@@ -247,8 +248,8 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
             for task in background:
                 task.cancel()
             work.shutdown(wait=True)
-            if store.direct is not None:
-                await store.direct.close()
+            if games.direct is not None:
+                await games.direct.close()
             store.close()
 
     app = FastAPI(

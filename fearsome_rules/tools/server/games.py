@@ -21,8 +21,6 @@ import secrets
 from collections.abc import Callable
 from typing import Any, Final
 
-import attrs
-
 from fearsome_rules.core.actions import Action, parse_action
 from fearsome_rules.core.errors import FearsomeError, NotationError, RuleError, SetupError, quote
 from fearsome_rules.core.game import apply, apply_traced, legal_actions, new_game
@@ -32,16 +30,19 @@ from fearsome_rules.formats.record import GameRecord
 from fearsome_rules.formats.state_json import RecordError, options_from_doc, state_to_json
 from fearsome_rules.tools.bots import choose
 from fearsome_rules.tools.server import chance
+from fearsome_rules.tools.server.direct import Direct
 from fearsome_rules.tools.server.seats import (
     OPEN,
     PERSON,
     SeatError,
     new_token,
     seat_kind,
+    seat_letter,
     seat_of,
     token_hash,
+    turn_of,
 )
-from fearsome_rules.tools.server.snapshots import Shown, Snapshot, Snapshots, Traces
+from fearsome_rules.tools.server.snapshots import Committed, Shown, Snapshot, Snapshots, Traces
 from fearsome_rules.tools.server.storage import Game, Store, Stored
 
 GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -62,17 +63,6 @@ class ApiError(FearsomeError):
         self.extra = extra
 
 
-@attrs.frozen
-class Committed:
-    """An action just committed by this process: its game, its number, who acts next, and the
-    action as the API shows it (so that the live feeds need not read it back)."""
-
-    game: str
-    seq: int
-    turn: str
-    action: Shown
-
-
 def timing(row: Game) -> dict[str, Any]:
     """The game's time limit, and the deadline of the turn under way (a person's)."""
     limit = row.turn_seconds
@@ -81,22 +71,6 @@ def timing(row: Game) -> dict[str, Any]:
         "deadline": row.updated + limit if row.turn == "person" and limit is not None else None,
         "timeout_bot": row.timeout_bot,
     }
-
-
-def turn_of(state: GameState, kinds: tuple[str, ...]) -> str:
-    """Who acts next: ``person`` (a client's seat), ``server`` (a tile, a bot) or ``over``."""
-    if state.phase is Phase.OVER:
-        return "over"
-    if state.phase is Phase.MONSTER or kinds[state.to_move] != PERSON:
-        return "server"
-    return "person"
-
-
-def seat_letter(state: GameState) -> str | None:
-    """The seat to move, as a letter; None at a tile and at the end."""
-    if state.phase in (Phase.FIGURES, Phase.PLACEMENT) and state.to_move >= 0:
-        return SEAT_LETTERS[state.to_move]
-    return None
 
 
 class Games:
@@ -108,6 +82,7 @@ class Games:
         self.on_commit = on_commit
         self.snapshots = Snapshots()
         self.traces = Traces()
+        self.direct = Direct(store) if store.dialect == "postgresql" else None
 
     # --- creating ----------------------------------------------------------------------------
 
@@ -246,7 +221,7 @@ class Games:
     async def _current(self, game: str) -> tuple[Game, Snapshot] | None:
         """The game's row and the snapshot at its seq, read on the event loop, if this process
         has one that needs no further read."""
-        direct = self.store.direct
+        direct = self.direct
         if direct is None or not GAME_ID.fullmatch(game):
             return None
         row = await direct.game(game)
@@ -384,7 +359,7 @@ class Games:
             action, after, events = self._check(row, snap, seat, text)
         except ApiError:
             return None
-        direct = self.store.direct
+        direct = self.direct
         assert direct is not None
         notation, turn, done = self._before_commit(row, after, action)
         stored = await direct.append(
@@ -513,7 +488,7 @@ class Games:
         action = self._server_action(row, state)
         after, events = apply_traced(state, action)
         notation, turn, done = self._before_commit(row, after, action)
-        direct = self.store.direct
+        direct = self.direct
         assert direct is not None
         stored = await direct.append(
             row.id, row.seq, notation, None, None, turn, outcome_to_json(after), done.text

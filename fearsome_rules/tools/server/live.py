@@ -22,7 +22,8 @@ import anyio.to_thread
 from sqlalchemy.engine import make_url
 
 from fearsome_rules.tools.server.snapshots import Shown
-from fearsome_rules.tools.server.storage import CHANNEL, Store
+from fearsome_rules.tools.server.statements import CHANNEL
+from fearsome_rules.tools.server.storage import Store
 
 Reader = Callable[[str, int, int], list[Shown]]
 """The actions of a game after a seq, at most so many, as the API shows them."""

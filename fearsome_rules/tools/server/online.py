@@ -46,10 +46,11 @@ from fearsome_rules.core.game import apply_traced
 from fearsome_rules.core.state import SEAT_LETTERS
 from fearsome_rules.tools.bots import choose
 from fearsome_rules.tools.server import chance
-from fearsome_rules.tools.server.games import ApiError, Committed, Games, timing
+from fearsome_rules.tools.server.games import ApiError, Games, timing
 from fearsome_rules.tools.server.schema import games as games_table
 from fearsome_rules.tools.server.schema import notices, seats, webhooks
 from fearsome_rules.tools.server.seats import PERSON, SeatError, new_token, seat_kind, token_hash
+from fearsome_rules.tools.server.snapshots import Committed
 from fearsome_rules.tools.server.storage import Store
 
 TICK: Final = 0.5

@@ -19,13 +19,12 @@ commit is on disk before it returns) and takes the write lock at the start of a 
 
 from __future__ import annotations
 
-import asyncio
 import json
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, Final
 
 import attrs
@@ -47,6 +46,14 @@ from fearsome_rules.core.errors import FearsomeError, quote
 from fearsome_rules.tools.server import schema
 from fearsome_rules.tools.server.schema import actions, games, seats
 from fearsome_rules.tools.server.seats import PERSON
+from fearsome_rules.tools.server.statements import (
+    APPEND_PG,
+    INSERT,
+    MOVING,
+    SWAP,
+    WHOLE,
+    append_values,
+)
 
 BUSY_MS: Final = 30_000
 """How long an SQLite writer waits for the lock before it gives up."""
@@ -54,11 +61,7 @@ FIXED: Final = 65_536
 """Games whose fixed part a process keeps (a few hundred bytes each)."""
 POOL: Final = 16
 """Database connections a process keeps open for reads (on SQLite as many more while busy; on
-PostgreSQL half and as many more, :class:`Direct` has the hot path)."""
-DIRECT: Final = 12
-"""PostgreSQL connections a process keeps for :class:`Direct`, the hot path on the event loop
-(with the pools of transactions and of reads, 12 and 16, and the feed's connection, two
-processes use at most 82 of PostgreSQL's 100)."""
+PostgreSQL half and as many more: :mod:`.direct` has the hot path)."""
 
 
 class _Lost(Exception):
@@ -180,7 +183,6 @@ class Store:
         self.own: Connection | None = None
         self.own_thread: int | None = None
         self.reader: Engine
-        self.direct: Direct | None = None
         if self.dialect == "sqlite":
             self.engine = _sqlite_engine(self.url)
             self.reader = self.engine
@@ -193,11 +195,10 @@ class Store:
             self.engine = create_engine(self.url, pool_size=POOL // 4, max_overflow=POOL // 2)
             self.reader = create_engine(
                 self.url,
-                pool_size=POOL // 2,  # the hot path has Direct's own
+                pool_size=POOL // 2,  # the hot path has direct.py's own
                 max_overflow=POOL // 2,
                 isolation_level="AUTOCOMMIT",
             )
-            self.direct = Direct(self)
         try:
             with self.writing() as conn:
                 schema.migrate(conn)
@@ -322,10 +323,10 @@ class Store:
         fixed = self.known(game)
         if fixed is None:
             return self._first_read(game, conn)
-        row = conn.execute(_MOVING, {"game": game}).one_or_none()
+        row = conn.execute(MOVING, {"game": game}).one_or_none()
         if row is None:
             return None
-        return _game(game, fixed, row)
+        return row_of(game, fixed, row)
 
     def known(self, game: str) -> Fixed | None:
         """The game's fixed part, if this process keeps it."""
@@ -336,7 +337,7 @@ class Store:
         return fixed
 
     def _first_read(self, game: str, conn: Connection) -> Game | None:
-        rows = conn.execute(_WHOLE, {"game": game}).all()
+        rows = conn.execute(WHOLE, {"game": game}).all()
         if not rows:
             return None
         row = rows[0]
@@ -354,7 +355,7 @@ class Store:
             timeout_bot=row.timeout_bot,
         )
         self._keep(game, fixed)
-        return _game(game, fixed, row)
+        return row_of(game, fixed, row)
 
     def _keep(self, game: str, fixed: Fixed) -> None:
         if fixed.settled:
@@ -416,17 +417,17 @@ class Store:
         """Store ``action`` as number ``seq + 1`` if the log still holds ``seq`` actions, and
         commit; False (nothing stored) if another writer got there first. ``last_state``, the
         state JSON after the game's last action, is stored in the same commit."""
-        values = _append_values(game, seq, action, command, seat, turn, outcome, last_state)
+        values = append_values(game, seq, action, command, seat, turn, outcome, last_state)
         try:
             if self.dialect == "postgresql":
                 # One statement, so one round trip, committed on its own: the NOTIFY goes out
                 # with the commit, and only if a row was stored.
                 with self.reader.connect() as conn:
-                    return conn.exec_driver_sql(_APPEND_PG, values).first() is not None
+                    return conn.exec_driver_sql(APPEND_PG, values).first() is not None
             with self.writing() as conn:
-                if conn.execute(_SWAP, values).rowcount != 1:
+                if conn.execute(SWAP, values).rowcount != 1:
                     raise _Lost
-                conn.execute(_INSERT, values)
+                conn.execute(INSERT, values)
         except (_Lost, IntegrityError):
             return False  # the seq, the (game, seq) key or the command id: another writer's
         return True
@@ -448,124 +449,7 @@ class Store:
             return int(conn.execute(select(func.count()).select_from(games)).scalar_one())
 
 
-CHANNEL: Final = "fearsome_rules_actions"
-"""The PostgreSQL channel on which a commit announces ``"<game> <seq>"``."""
-
-# The hot path's statements, built once (SQLAlchemy caches their compiled form).
-_MOVING_SQL = "SELECT seq, turn, outcome, updated, last_state FROM games WHERE id = {game}"
-_MOVING = text(_MOVING_SQL.format(game=":game"))
-_MOVING_PG = _MOVING_SQL.format(game="%(game)s")  # the driver's own form (Direct)
-_WHOLE = text(
-    "SELECT g.players, g.start_player, g.setup, g.options, g.seed, g.seed_hash, g.created, "
-    "g.turn_seconds, g.timeout_bot, g.seq, g.turn, g.outcome, g.updated, g.last_state, s.kind, "
-    "s.token_hash "
-    "FROM games g JOIN seats s ON s.game = g.id WHERE g.id = :game ORDER BY s.seat"
-)
-_SWAP = text(
-    "UPDATE games SET seq = :next, turn = :turn, updated = :now, "
-    "outcome = COALESCE(:outcome, outcome), finished = COALESCE(:finished, finished), "
-    "last_state = COALESCE(:last_state, last_state) "
-    "WHERE id = :game AND seq = :seq"
-)
-_INSERT = text(
-    "INSERT INTO actions (game, seq, action, command, seat, created) "
-    "VALUES (:game, :next, :action, :command, :seat, :now)"
-)
-# In the driver's own form, the same text for SQLAlchemy's connections and for Direct's.
-_APPEND_PG = (
-    "WITH moved AS ("
-    "UPDATE games SET seq = %(next)s, turn = %(turn)s, updated = %(now)s, "
-    "outcome = COALESCE(CAST(%(outcome)s AS TEXT), outcome), "
-    "finished = COALESCE(CAST(%(finished)s AS DOUBLE PRECISION), finished), "
-    "last_state = COALESCE(CAST(%(last_state)s AS TEXT), last_state) "
-    "WHERE id = %(game)s AND seq = %(seq)s RETURNING id), "
-    "stored AS (INSERT INTO actions (game, seq, action, command, seat, created) "
-    "SELECT id, %(next)s, %(action)s, %(command)s, CAST(%(seat)s AS INTEGER), %(now)s FROM moved "
-    "RETURNING seq) "
-    f"SELECT pg_notify('{CHANNEL}', %(payload)s) FROM stored"
-)
-
-
-_APPENDED: Final = ("game", "seq", "action", "command", "seat", "turn", "outcome", "last_state")
-
-
-def _append_values(*args: Any) -> dict[str, Any]:
-    """The append's parameters from :meth:`Store.append`'s arguments, in their order."""
-    values: dict[str, Any] = dict.fromkeys(_APPENDED) | dict(zip(_APPENDED, args, strict=False))
-    now = time.time()
-    outcome = values["outcome"]
-    return values | {
-        "next": values["seq"] + 1,
-        "now": now,
-        "outcome": None if outcome is None else json.dumps(outcome),
-        "finished": None if outcome is None else now,
-        "payload": f"{values['game']} {values['seq'] + 1}",
-    }
-
-
-class Direct:
-    """PostgreSQL's two statements of a hot request, a game's moving columns and the append,
-    sent by psycopg's asyncio connections on the event loop itself: no hand-off to a thread and
-    back, no SQLAlchemy layers (measured under load: the hand-offs were a third of the server's
-    time). psycopg prepares a statement on a connection after its fifth use. At most
-    :data:`DIRECT` connections; one that failed is closed, never used again."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        url = make_url(store.url).set(drivername="postgresql")
-        self.conninfo = url.render_as_string(hide_password=False)
-        self.idle: list[Any] = []
-        self.slots: asyncio.Semaphore | None = None
-
-    @asynccontextmanager
-    async def connection(self) -> AsyncIterator[Any]:
-        import psycopg
-        from psycopg.rows import namedtuple_row
-
-        if self.slots is None:
-            self.slots = asyncio.Semaphore(DIRECT)
-        async with self.slots:
-            conn = self.idle.pop() if self.idle else None
-            if conn is None:
-                conn = await psycopg.AsyncConnection.connect(
-                    self.conninfo, autocommit=True, row_factory=namedtuple_row
-                )
-            try:
-                yield conn
-            finally:
-                if conn.broken or conn.closed:
-                    await conn.close()
-                else:
-                    self.idle.append(conn)
-
-    async def close(self) -> None:
-        while self.idle:
-            await self.idle.pop().close()
-
-    async def game(self, game: str) -> Game | None:
-        """The game's row, as :meth:`Store.game` reads it, for a game whose fixed part this
-        process keeps; None for any other (the caller then asks :meth:`Store.game`)."""
-        fixed = self.store.known(game)
-        if fixed is None:
-            return None
-        async with self.connection() as conn:
-            row = await (await conn.execute(_MOVING_PG, {"game": game})).fetchone()
-        return None if row is None else _game(game, fixed, row)
-
-    async def append(self, *args: Any) -> bool:
-        """:meth:`Store.append`, committed by one statement on the event loop."""
-        import psycopg
-
-        values = _append_values(*args)
-        try:
-            async with self.connection() as conn:
-                found = await (await conn.execute(_APPEND_PG, values)).fetchone()
-        except psycopg.errors.IntegrityError:
-            return False  # the (game, seq) key or the command id: another writer's
-        return found is not None
-
-
-def _game(game: str, fixed: Fixed, row: Any) -> Game:
+def row_of(game: str, fixed: Fixed, row: Any) -> Game:
     return Game(
         **attrs.asdict(fixed, recurse=False),
         id=game,

@@ -7,17 +7,18 @@ WebSocket and HTTP, run by hand. Nothing here is a test; docs/server.md has the 
     python3 benchmarks/server_load.py --kills 1000                           # the kill loop
 
 Load: ``--games`` 4-player games at once, all four seats people, each game's client acting at
-``--rate`` actions a second (a steady rate, phases spread at random); a finished game is
-replaced by a new one. Each client follows its game on the WebSocket feed and acts over HTTP
-(a GET with the seat's token for the legal actions, then the POST). Reported for one process
-on SQLite, one on PostgreSQL and two on PostgreSQL (the clients spread over both): the
-actions committed a second, the POST's latency (p50, p99: sent to answered, the commit
-included) and the push's (POST sent to the action arriving on the client's WebSocket, from
-the other process where there are two). The clients run on the same machine as the servers
-and the database: the server processes are pinned to ``--server-cpus`` (``0``; ``0/1`` puts
-the second process on CPU 1), the clients (this process) to ``--client-cpus`` (``1``) and
-PostgreSQL to ``--db-cpus`` (all by default). ``--runs N`` measures the set-ups N times,
-interleaved, and prints each run with the load average, then the medians.
+``--rate`` actions a second (a steady rate, phases spread at random); a finished game is replaced
+by a new one. Each client follows its game on the WebSocket feed, carries out each action with the
+engine (as the web page does) and, when its seat is to move, acts over HTTP (a GET with the seat's
+token for the legal actions, then the POST): what a real client asks. Reported for one process on
+SQLite, one on PostgreSQL and two on PostgreSQL (the clients spread over both): the actions
+committed a second, the POST's latency (p50, p99: sent to answered, the commit included) and the
+push's (POST sent to the action arriving on the client's WebSocket, from the other process where
+there are two). The clients run on the same machine as the servers and the database: the server
+processes are pinned to ``--server-cpus`` (``0``; ``0/1`` puts the second process on CPU 1), the
+clients (this process) to ``--client-cpus`` (``1``) and PostgreSQL to ``--db-cpus`` (all by
+default). ``--runs N`` measures the set-ups N times, interleaved, and prints each run with the load
+average, then the medians.
 
 ``--stored N``: N finished games written straight into a fresh database as the server stores
 them (copies of a few real games under new ids: each action's notation, the game's last state:
@@ -29,10 +30,10 @@ process, no HTTP (a GET with a token, then the POST, one game after another): th
 each, on SQLite and on PostgreSQL (with ``PYTHONPATH=DIR``, the ``fearsome_rules`` of another
 commit unpacked in DIR by ``git archive``, to compare; the servers of the other modes follow it
 too).
-``--calls N``: N games of 4 played by one client, one request at a time, against one server
-on SQLite: the server's CPU time (from ``/proc``) per ``GET /api/games/ID`` with a seat's
-token and per POST of an action: what a request costs the server, whatever else the machine
-runs.
+``--calls N``: N games of 4 played by one client, one request at a time, against one server on
+SQLite (on PostgreSQL with ``--only pg1``): the server's CPU time (from ``/proc``) per ``GET
+/api/games/ID`` with a seat's token and per POST of an action: what a request costs the server,
+whatever else the machine runs.
 ``--kills N``: the crash tests' loop (tests/server_harness.py) with N kills on SQLite, and the
 same checks: every acknowledged action there once, none unacknowledged, every game replaying to
 what its client last saw.
@@ -117,37 +118,47 @@ class Load:
     async def play(
         self, game: dict[str, Any], http: httpx.AsyncClient, live_base: str, rng: random.Random
     ) -> None:
+        """One game played as real clients play it: each action comes from the live feed and is
+        carried out by the engine here (as the web page does), so the clients know who is to
+        move without asking; the seat to move asks its legal actions (a GET with its token),
+        then posts one. Nothing is asked while the server reveals a tile."""
         gid = game["game"]
         tokens = {s["seat"]: s["token"] for s in game["seats"]}
         sent: dict[int, float] = {}
         ws_url = live_base.replace("http", "ws", 1) + f"/api/games/{gid}/live"
+        fed: asyncio.Queue[str] = asyncio.Queue()
 
         async def listen() -> None:
             async with websockets.connect(ws_url, max_size=2**24) as ws:
                 async for message in ws:
-                    seq = json.loads(message)["seq"]
-                    if seq in sent:
-                        self.push_ms.append((time.monotonic() - sent.pop(seq)) * 1000)
+                    fed.put_nowait(str(message))
 
         listener = asyncio.ensure_future(listen())
-        guess = "A"
+        state = fr.new_game(4)
+        seen = 0  # actions carried out here
+        posted = 0  # the seq of this client's last action: act again once it is seen
         try:
             next_at = time.monotonic()
             while time.monotonic() < self.deadline:
-                view = (
-                    await _again(http, "GET", f"/api/games/{gid}", headers=_auth(tokens[guess]))
-                ).json()
-                if view["outcome"] is not None:
+                if state.phase is fr.Phase.OVER:
                     return
-                mover = view["to_move"]
-                if mover is None:  # the server's tile
-                    await asyncio.sleep(0.01)
+                if state.phase is fr.Phase.MONSTER or seen < posted or not fed.empty():
+                    left = self.deadline - time.monotonic()
+                    try:
+                        message = json.loads(await asyncio.wait_for(fed.get(), max(left, 0.0)))
+                    except TimeoutError:
+                        return
+                    seq = message["seq"]
+                    if seq in sent:
+                        self.push_ms.append((time.monotonic() - sent.pop(seq)) * 1000)
+                    state = fr.apply(state, fr.parse_action(message["action"]))
+                    seen = seq
                     continue
-                if mover != guess:
-                    guess = mover
-                    continue
+                mover = "ABCD"[state.to_move]
                 next_at += 1 / self.rate
                 await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+                url = f"/api/games/{gid}"
+                view = (await _again(http, "GET", url, headers=_auth(tokens[mover]))).json()
                 body = {
                     "seq": view["seq"],
                     "action": rng.choice(view["legal_actions"]),
@@ -156,15 +167,12 @@ class Load:
                 start = time.monotonic()
                 sent[view["seq"] + 1] = start
                 answer = await _again(
-                    http,
-                    "POST",
-                    f"/api/games/{gid}/actions",
-                    json=body,
-                    headers=_auth(tokens[mover]),
+                    http, "POST", url + "/actions", json=body, headers=_auth(tokens[mover])
                 )
                 self.post_ms.append((time.monotonic() - start) * 1000)
                 if answer.status_code == 200:
                     self.committed += 1
+                    posted = view["seq"] + 1
                 elif answer.status_code == 409:
                     self.conflicts += 1
                 else:
@@ -230,29 +238,91 @@ def _game_values(gid: str, seed: str, log: list[str], outcome: str, last: str) -
 
 
 def fill_postgres(url: str, ids: list[str], played: list[Any]) -> None:
-    """The games by ``COPY``: each game's rows are a template of text with its id put in."""
+    """The games copied inside the database: the few real games by ``COPY`` under ids of their
+    own, then each table's rows by one ``INSERT ... SELECT`` from them crossed with
+    ``generate_series``, then the templates deleted. The log's and the seats' foreign keys are
+    dropped for the fill and added again after it, which checks them in one pass (checked per
+    row, they took most of the hour a million games took). The ids are ``g`` and 8 digits, as
+    :func:`stored` makes them."""
     import psycopg
 
-    templates = [
-        "".join(f"@\t{k}\t{_copy_text(a)}\t\\N\t\\N\t0\n" for k, a in enumerate(log, 1))
-        for _, log, _, _ in played
-    ]
+    assert all(gid == f"g{k:08d}" for k, gid in enumerate(ids[:3]))
+    n = len(ids)
     with psycopg.connect(url) as conn, conn.cursor() as cur:
         columns = ", ".join(GAME_COLUMNS)
+        templates = [f"t{k}" for k in range(len(played))]
         with cur.copy(f"COPY games ({columns}) FROM STDIN") as copy:
-            for n, gid in enumerate(ids):
-                values = _game_values(gid, *played[n % len(played)])
+            for gid, game in zip(templates, played, strict=True):
+                values = _game_values(gid, *game)
                 copy.write("\t".join(_copy_text(v) for v in values) + "\n")
         with cur.copy("COPY seats (game, seat, kind, token_hash) FROM STDIN") as copy:
-            for gid in ids:
+            for gid in templates:
                 copy.write("".join(f"{gid}\t{s}\tperson\t\\N\n" for s in range(4)))
         with cur.copy(
             "COPY actions (game, seq, action, command, seat, created) FROM STDIN"
         ) as copy:
-            for n, gid in enumerate(ids):
-                copy.write(templates[n % len(templates)].replace("@\t", gid + "\t"))
+            for gid, (_, log, _, _) in zip(templates, played, strict=True):
+                copy.write("".join(f"{gid}\t{k}\t{_copy_text(a)}\t\\N\t\\N\t0\n"
+                                   for k, a in enumerate(log, 1)))  # fmt: skip
+        cur.execute("SET maintenance_work_mem = '1GB'")
+        for table in ("actions", "seats"):
+            cur.execute(f"ALTER TABLE {table} DROP CONSTRAINT {table}_game_fkey")
+        # The log's two indexes are built again after the fill, by sorting, instead of being
+        # updated row by row.
+        cur.execute("ALTER TABLE actions DROP CONSTRAINT actions_command")
+        cur.execute("ALTER TABLE actions DROP CONSTRAINT actions_pkey")
+        steps = _Steps()
+        new_id = "'g' || lpad(n::text, 8, '0')"
+        template = f"'t' || (n % {len(played)})"
+        other = [c for c in GAME_COLUMNS if c != "id"]
+        cur.execute(
+            f"INSERT INTO games ({columns}) SELECT {new_id}, {', '.join('t.' + c for c in other)} "
+            f"FROM generate_series(0, {n - 1}) AS n JOIN games t ON t.id = {template}"
+        )
+        steps("games")
+        cur.execute(
+            f"INSERT INTO seats (game, seat, kind, token_hash) SELECT {new_id}, s.seat, s.kind, "
+            f"s.token_hash FROM generate_series(0, {n - 1}) AS n "
+            f"JOIN seats s ON s.game = {template} ORDER BY n, s.seat"  # a game's on one page
+        )
+        steps("seats")
+        cur.execute(
+            f"INSERT INTO actions (game, seq, action, command, seat, created) SELECT {new_id}, "
+            f"a.seq, a.action, a.command, a.seat, a.created FROM generate_series(0, {n - 1}) AS n "
+            f"JOIN actions a ON a.game = {template}"
+        )
+        steps("actions")
+        for table in ("actions", "seats"):
+            cur.execute(f"DELETE FROM {table} WHERE game LIKE 't%'")
+        cur.execute("DELETE FROM games WHERE id LIKE 't%'")
+        cur.execute("ALTER TABLE actions ADD PRIMARY KEY (game, seq)")
+        steps("the log's key")
+        cur.execute("ALTER TABLE actions ADD CONSTRAINT actions_command UNIQUE (game, command)")
+        steps("its command ids")
+        for table in ("actions", "seats"):
+            cur.execute(
+                f"ALTER TABLE {table} ADD CONSTRAINT {table}_game_fkey "
+                "FOREIGN KEY (game) REFERENCES games (id)"
+            )
+        steps("the foreign keys")
         conn.commit()
+        steps("the commit")
         cur.execute("ANALYZE")
+        steps("ANALYZE")
+        print("  filled: " + ", ".join(f"{what} {took:.0f} s" for what, took in steps.took))
+
+
+class _Steps:
+    """The time each step of a fill took."""
+
+    def __init__(self) -> None:
+        self.took: list[tuple[str, float]] = []
+        self.last = time.monotonic()
+
+    def __call__(self, what: str) -> None:
+        now = time.monotonic()
+        self.took.append((what, now - self.last))
+        self.last = now
 
 
 def fill_sqlite(url: str, ids: list[str], played: list[Any]) -> None:
@@ -294,12 +364,26 @@ READS = (
 )  # fmt: skip
 
 
-def explain(url: str, gid: str) -> None:
-    """The plan of each read of the hot path: each should be a lookup in an index."""
+_LAST = (
+    "SELECT g.seq, g.last_state, s.kind FROM games g JOIN seats s ON s.game = g.id "
+    "WHERE g.id = '{g}' ORDER BY s.seat"
+)
+
+
+def explain(url: str, gid: str, analyze: bool = False) -> None:
+    """The plan of each read of the hot path: each should be a lookup in an index. With
+    ``analyze``, PostgreSQL's run of the read of a finished game (the game, its seats and its
+    last state): its pages from memory and from the disk, and its time."""
     engine = create_engine(database_url(url))
     word = "EXPLAIN QUERY PLAN" if url.startswith("sqlite") else "EXPLAIN"
+    reads: tuple[tuple[str, str], ...] = READS
+    if analyze:
+        if url.startswith("sqlite"):
+            return
+        word = "EXPLAIN (ANALYZE, BUFFERS)"
+        reads = (("the whole row and its last state", _LAST),)
     with engine.connect() as conn:
-        for what, query in READS:
+        for what, query in reads:
             plan = conn.exec_driver_sql(f"{word} {query.format(g=gid)}").all()
             print(f"  {what}: " + " / ".join(str(r[-1]).strip() for r in plan))
     engine.dispose()
@@ -342,14 +426,20 @@ def stored(n: int, folder: Path, cluster: Cluster | None, args: argparse.Namespa
         cpus = args.server_cpus.split("/")
         with servers(url, folder, cpus=cpus) as (server,), httpx.Client(base_url=server.url) as c:
             times = []
-            for g in rng.sample(ids, min(n, 2000)):
+            sample = rng.sample(ids, min(n, 2001))
+            began = _cpu_seconds(server)
+            for g in sample[1:]:
                 t = time.monotonic()
                 assert c.get(f"/api/games/{g}").status_code == 200
                 times.append((time.monotonic() - t) * 1000)
+            cpu = (_cpu_seconds(server) - began) * 1000 / len(times)
         size = _size(url, folder)
+        print(f"{name}: the read of a game not read before, in the database alone")
+        explain(url, sample[0], analyze=True)
         print(
             f"| {name} | {n:,} | {actions:,} | {size:.1f} GB | {size * 1e6 / n:.1f} KB | "
-            f"{wrote:.0f} s | {pct(times, 0.5):.1f} | {pct(times, 0.99):.1f} | {_load_average()} |",
+            f"{wrote:.0f} s | {pct(times, 0.5):.1f} | {pct(times, 0.99):.1f} | {cpu:.2f} | "
+            f"{_load_average()} |",
             flush=True,
         )
         if name == "SQLite":
@@ -395,10 +485,13 @@ def direct(n: int, url: str) -> tuple[float, float]:
     return statistics.median(view_ms), statistics.median(post_ms)
 
 
-def calls(n: int, folder: Path, args: argparse.Namespace) -> None:
-    """The server's CPU time per GET with a token and per POST, one request at a time."""
+def calls(n: int, folder: Path, args: argparse.Namespace, cluster: Cluster | None) -> None:
+    """The server's CPU time per GET with a token and per POST, one request at a time (on
+    PostgreSQL with ``--only pg1``)."""
     rng = random.Random(1)
     db = f"sqlite:///{folder / 'calls.db'}"
+    if args.only == ["pg1"] and cluster is not None:
+        db = cluster.new_database()
     cpus = args.server_cpus.split("/")
     got: dict[str, list[float]] = {"GET": [0.0, 0], "POST": [0.0, 0]}
     with servers(db, folder, cpus=cpus) as (server,), httpx.Client(base_url=server.url) as c:
@@ -548,7 +641,7 @@ def main() -> None:
             )
             return
         if args.calls:
-            calls(args.calls, folder, args)
+            calls(args.calls, folder, args, cluster)
             return
         if args.direct:
             urls = [("SQLite", f"sqlite:///{folder / 'direct.db'}")]
@@ -562,7 +655,8 @@ def main() -> None:
             return
         if args.stored:
             print("| database | games | actions | size | a game | filled in | GET p50 ms "
-                  "| GET p99 ms | load average |\n" + "|---" * 9 + "|")  # fmt: skip
+                  "| GET p99 ms | server CPU ms/GET | load average |")  # fmt: skip
+            print("|---" * 10 + "|")
             stored(args.stored, folder, cluster, args)
             return
         load_table(args, folder, cluster)

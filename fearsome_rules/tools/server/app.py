@@ -31,9 +31,10 @@ from starlette.websockets import WebSocketDisconnect
 from fearsome_rules.core import COMPILED
 from fearsome_rules.core.errors import one_line, quote
 from fearsome_rules.tools.server import models
-from fearsome_rules.tools.server.games import ApiError, Committed, Games
+from fearsome_rules.tools.server.games import ApiError, Games
 from fearsome_rules.tools.server.live import Hub
 from fearsome_rules.tools.server.online import Online, OnlineLoop
+from fearsome_rules.tools.server.snapshots import Committed
 from fearsome_rules.tools.server.storage import Store
 
 MAX_BODY: Final = 64 * 1024
@@ -167,7 +168,12 @@ class ServerTurns:
         try:
             while True:
                 self.again.discard(game)
-                await anyio.to_thread.run_sync(self.games.serve_turns, game, limiter=self.limiter)
+                # A tile on the loop where the database allows it (a commit after it kicks
+                # this game again); a bot's search, or a game to read first, on a thread.
+                if not await self.games.serve_tile_now(game):
+                    await anyio.to_thread.run_sync(
+                        self.games.serve_turns, game, limiter=self.limiter
+                    )
                 if game not in self.again:
                     return
         except Exception:
@@ -242,6 +248,8 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
             for task in background:
                 task.cancel()
             work.shutdown(wait=True)
+            if games.direct is not None:
+                await games.direct.close()
             store.close()
 
     app = FastAPI(
@@ -317,7 +325,9 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
     async def get_game(game: str, authorization: Annotated[str | None, Header()] = None) -> Any:
         """The game: its state, who is to move, the outcome; with a seat's token
         (``Authorization: Bearer TOKEN``) also that seat's legal actions."""
-        return _json(await reading(games.view_text, game, _token(authorization)))
+        token = _token(authorization)
+        text = await games.view_text_now(game, token)
+        return _json(text if text is not None else await reading(games.view_text, game, token))
 
     @app.post("/api/games/{game}/actions", response_model=models.Posted)
     async def post_action(
@@ -328,7 +338,9 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
         """A seat's action, committed before the answer; 409 with the actions missed when
         ``seq`` is not the game's."""
         token = _token(authorization)
-        done = await off_loop(games.post, game, token, body.seq, body.action, body.id)
+        done = await games.post_now(game, token, body.seq, body.action, body.id)
+        if done is None:
+            done = await off_loop(games.post, game, token, body.seq, body.action, body.id)
         return JSONResponse(done)
 
     @app.get("/api/games/{game}/actions", response_model=models.Actions)

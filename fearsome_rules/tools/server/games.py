@@ -21,8 +21,6 @@ import secrets
 from collections.abc import Callable
 from typing import Any, Final
 
-import attrs
-
 from fearsome_rules.core.actions import Action, parse_action
 from fearsome_rules.core.errors import FearsomeError, NotationError, RuleError, SetupError, quote
 from fearsome_rules.core.game import apply, apply_traced, legal_actions, new_game
@@ -32,16 +30,19 @@ from fearsome_rules.formats.record import GameRecord
 from fearsome_rules.formats.state_json import RecordError, options_from_doc, state_to_json
 from fearsome_rules.tools.bots import choose
 from fearsome_rules.tools.server import chance
+from fearsome_rules.tools.server.direct import Direct
 from fearsome_rules.tools.server.seats import (
     OPEN,
     PERSON,
     SeatError,
     new_token,
     seat_kind,
+    seat_letter,
     seat_of,
     token_hash,
+    turn_of,
 )
-from fearsome_rules.tools.server.snapshots import Shown, Snapshot, Snapshots, Traces
+from fearsome_rules.tools.server.snapshots import Committed, Shown, Snapshot, Snapshots, Traces
 from fearsome_rules.tools.server.storage import Game, Store, Stored
 
 GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -62,17 +63,6 @@ class ApiError(FearsomeError):
         self.extra = extra
 
 
-@attrs.frozen
-class Committed:
-    """An action just committed by this process: its game, its number, who acts next, and the
-    action as the API shows it (so that the live feeds need not read it back)."""
-
-    game: str
-    seq: int
-    turn: str
-    action: Shown
-
-
 def timing(row: Game) -> dict[str, Any]:
     """The game's time limit, and the deadline of the turn under way (a person's)."""
     limit = row.turn_seconds
@@ -81,22 +71,6 @@ def timing(row: Game) -> dict[str, Any]:
         "deadline": row.updated + limit if row.turn == "person" and limit is not None else None,
         "timeout_bot": row.timeout_bot,
     }
-
-
-def turn_of(state: GameState, kinds: tuple[str, ...]) -> str:
-    """Who acts next: ``person`` (a client's seat), ``server`` (a tile, a bot) or ``over``."""
-    if state.phase is Phase.OVER:
-        return "over"
-    if state.phase is Phase.MONSTER or kinds[state.to_move] != PERSON:
-        return "server"
-    return "person"
-
-
-def seat_letter(state: GameState) -> str | None:
-    """The seat to move, as a letter; None at a tile and at the end."""
-    if state.phase in (Phase.FIGURES, Phase.PLACEMENT) and state.to_move >= 0:
-        return SEAT_LETTERS[state.to_move]
-    return None
 
 
 class Games:
@@ -108,6 +82,7 @@ class Games:
         self.on_commit = on_commit
         self.snapshots = Snapshots()
         self.traces = Traces()
+        self.direct = Direct(store) if store.dialect == "postgresql" else None
 
     # --- creating ----------------------------------------------------------------------------
 
@@ -163,6 +138,7 @@ class Games:
             [token_hash(t).hex() if t else None for t in tokens],
             online,
         )
+        self.snapshots.put(game, Snapshot(0, state))
         return {
             "game": game,
             "seats": [{"seat": SEAT_LETTERS[k], "token": t} for k, t in enumerate(tokens) if t],
@@ -234,6 +210,29 @@ class Games:
         """:meth:`view` as JSON text: the state's own JSON, encoded once per (game, seq), put
         in as it is."""
         row, snap = self.find(game)
+        return self._view_text(row, snap, token)
+
+    async def view_text_now(self, game: str, token: str | None = None) -> str | None:
+        """:meth:`view_text` on the event loop (:class:`~.storage.Direct`: PostgreSQL) for a
+        game whose state at its current seq this process has; None: ask :meth:`view_text`."""
+        found = await self._current(game)
+        return None if found is None else self._view_text(*found, token)
+
+    async def _current(self, game: str) -> tuple[Game, Snapshot] | None:
+        """The game's row and the snapshot at its seq, read on the event loop, if this process
+        has one that needs no further read."""
+        direct = self.direct
+        if direct is None or not GAME_ID.fullmatch(game):
+            return None
+        row = await direct.game(game)
+        snap = None if row is None else self.snapshots.get(game)
+        if row is None or snap is None or snap.seq != row.seq:
+            return None
+        if snap.state is None and (snap.text is None or row.turn != "over" or not row.outcome):
+            return None
+        return row, snap
+
+    def _view_text(self, row: Game, snap: Snapshot, token: str | None) -> str:
         if snap.text is None:
             snap.text = json.dumps(state_to_json(self.state(row, snap)))
         over = row.turn == "over" and row.outcome is not None
@@ -342,6 +341,35 @@ class Games:
             return self._again(row, done, seat, seq, text)
         raise self._conflict(row, seq, f"seq {seq} was just taken by another action")
 
+    async def post_now(
+        self, game: str, token: str | None, seq: int, text: str, command: str
+    ) -> dict[str, Any] | None:
+        """:meth:`post` on the event loop (:class:`~.storage.Direct`: PostgreSQL) when it is
+        the usual case: a game this process has at its seq, the seq the client names, a legal
+        action, the append won. None for anything else: then :meth:`post` answers, reading
+        again (a refusal, a command id sent before, a lost race)."""
+        found = await self._current(game)
+        if found is None or token is None:
+            return None
+        row, snap = found
+        seat = self._seat(row, token)
+        if seq != row.seq or snap.state is None:
+            return None
+        try:
+            action, after, events = self._check(row, snap, seat, text)
+        except ApiError:
+            return None
+        direct = self.direct
+        assert direct is not None
+        notation, turn, done = self._before_commit(row, after, action)
+        stored = await direct.append(
+            row.id, row.seq, notation, command, seat, turn, outcome_to_json(after), done.text
+        )
+        if not stored:
+            return None
+        self._after_commit(row, done, notation, turn, events)
+        return {"seq": row.seq + 1}
+
     def _check(
         self, row: Game, snap: Snapshot, seat: int, text: str
     ) -> tuple[Action, GameState, tuple[Any, ...] | list[Any]]:
@@ -390,27 +418,33 @@ class Games:
         command: str | None,
         seat: int | None,
     ) -> bool:
-        notation = str(action)
+        notation, turn, snap = self._before_commit(row, after, action)
+        stored = self.store.append(
+            row.id, row.seq, notation, command, seat, turn, outcome_to_json(after), snap.text
+        )
+        if stored:
+            self._after_commit(row, snap, notation, turn, events)
+        return stored
+
+    def _before_commit(
+        self, row: Game, after: GameState, action: Action
+    ) -> tuple[str, str, Snapshot]:
+        """The action's notation, who acts after it, and the snapshot after it (with its JSON
+        at the game's end, stored with the last action)."""
         turn = turn_of(after, row.kinds)
         snap = Snapshot(row.seq + 1, after)
         if turn == "over":
             snap.text = json.dumps(state_to_json(after))
-        stored = self.store.append(
-            row.id,
-            row.seq,
-            notation,
-            command,
-            seat,
-            turn,
-            outcome_to_json(after),
-            snap.text,
-        )
-        if stored:
-            self.snapshots.put(row.id, snap)
-            shown = Shown.of(row.seq + 1, notation, [event_to_json(e) for e in events])
-            self.traces.put(row.id, [shown])
-            self.on_commit(Committed(row.id, row.seq + 1, turn, shown))
-        return stored
+        return str(action), turn, snap
+
+    def _after_commit(
+        self, row: Game, snap: Snapshot, notation: str, turn: str, events: Any
+    ) -> None:
+        """What follows a commit: this process's caches, then the feeds and the server's turns."""
+        self.snapshots.put(row.id, snap)
+        shown = Shown.of(row.seq + 1, notation, [event_to_json(e) for e in events])
+        self.traces.put(row.id, [shown])
+        self.on_commit(Committed(row.id, row.seq + 1, turn, shown))
 
     def serve_turns(self, game: str) -> int:
         """Play the server's actions in ``game`` while it is the server's turn (the monster's
@@ -424,14 +458,41 @@ class Games:
             if row.turn != "server":
                 return played
             state = self.state(row, snap)
-            seq = row.seq + 1
-            action: Action
-            if state.phase is Phase.MONSTER:
-                action = chance.draw_tile(state, row.seed, seq)
-            else:
-                bot = row.kinds[state.to_move]
-                action = choose(state, bot=bot, seed=chance.bot_seed(row.seed, seq))
+            action = self._server_action(row, state)
             after, events = apply_traced(state, action)
             if self._commit(row, after, action, events, None, None):
                 played += 1
         return played
+
+    def _server_action(self, row: Game, state: GameState) -> Action:
+        """The server's action at the game's next seq: the tile its seed draws, or its bot's."""
+        seq = row.seq + 1
+        if state.phase is Phase.MONSTER:
+            return chance.draw_tile(state, row.seed, seq)
+        return choose(state, bot=row.kinds[state.to_move], seed=chance.bot_seed(row.seed, seq))
+
+    async def serve_tile_now(self, game: str) -> bool:
+        """The monster's tile, drawn and committed on the event loop (:class:`~.storage.Direct`:
+        PostgreSQL) when it is the server's turn to reveal one in a game this process has at
+        its seq; whether the game needs nothing more of this call (False: a bot is to move, or
+        the game must be read: :meth:`serve_turns` plays it on a thread)."""
+        found = await self._current(game)
+        if found is None:
+            return False
+        row, snap = found
+        if row.turn != "server":
+            return True
+        state = snap.state
+        if state is None or state.phase is not Phase.MONSTER:
+            return False
+        action = self._server_action(row, state)
+        after, events = apply_traced(state, action)
+        notation, turn, done = self._before_commit(row, after, action)
+        direct = self.direct
+        assert direct is not None
+        stored = await direct.append(
+            row.id, row.seq, notation, None, None, turn, outcome_to_json(after), done.text
+        )
+        if stored:
+            self._after_commit(row, done, notation, turn, events)
+        return stored

@@ -22,7 +22,8 @@ import anyio.to_thread
 from sqlalchemy.engine import make_url
 
 from fearsome_rules.tools.server.snapshots import Shown
-from fearsome_rules.tools.server.storage import CHANNEL, Store
+from fearsome_rules.tools.server.statements import CHANNEL
+from fearsome_rules.tools.server.storage import Store
 
 Reader = Callable[[str, int, int], list[Shown]]
 """The actions of a game after a seq, at most so many, as the API shows them."""
@@ -111,7 +112,15 @@ class Hub:
     def committed(self, game: str, seq: int, action: Shown | None = None) -> None:
         """A new action was committed (callable from any thread); ``action``, where given, is
         the action itself, which then needs no read of the log."""
-        if self.loop is not None:
+        if self.loop is None:
+            return
+        try:
+            on_loop = asyncio.get_running_loop() is self.loop
+        except RuntimeError:
+            on_loop = False
+        if on_loop:  # a commit on the loop itself: the feeds know before its NOTIFY comes back
+            self.wake(game, seq, action)
+        else:
             self.loop.call_soon_threadsafe(self.wake, game, seq, action)
 
     def wake(self, game: str, seq: int, action: Shown | None = None) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from fearsome_rules.core.errors import FearsomeError, quote
+from fearsome_rules.core.state import SEAT_LETTERS, GameState, Phase
 from fearsome_rules.tools.bots import BOT_NAMES, SearchBot, find_bot
 
 TOKEN_BYTES: Final = 32
@@ -74,3 +75,19 @@ def seat_kind(name: str) -> str:
             )
         return bot.name
     return key
+
+
+def turn_of(state: GameState, kinds: tuple[str, ...]) -> str:
+    """Who acts next: ``person`` (a client's seat), ``server`` (a tile, a bot) or ``over``."""
+    if state.phase is Phase.OVER:
+        return "over"
+    if state.phase is Phase.MONSTER or kinds[state.to_move] != PERSON:
+        return "server"
+    return "person"
+
+
+def seat_letter(state: GameState) -> str | None:
+    """The seat to move, as a letter; None at a tile and at the end."""
+    if state.phase in (Phase.FIGURES, Phase.PLACEMENT) and state.to_move >= 0:
+        return SEAT_LETTERS[state.to_move]
+    return None

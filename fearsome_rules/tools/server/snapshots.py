@@ -56,6 +56,17 @@ class Shown:
         return found
 
 
+@attrs.frozen
+class Committed:
+    """An action just committed by this process: its game, its number, who acts next, and the
+    action as the API shows it (so that the live feeds need not read it back)."""
+
+    game: str
+    seq: int
+    turn: str
+    action: Shown
+
+
 class Traces:
     """The actions of the games this process used last (:data:`TRACED` of them) as the API
     shows them, keyed by game and seq: the events are the replay's output and are no longer

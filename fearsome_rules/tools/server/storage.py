@@ -46,14 +46,22 @@ from fearsome_rules.core.errors import FearsomeError, quote
 from fearsome_rules.tools.server import schema
 from fearsome_rules.tools.server.schema import actions, games, seats
 from fearsome_rules.tools.server.seats import PERSON
+from fearsome_rules.tools.server.statements import (
+    APPEND_PG,
+    INSERT,
+    MOVING,
+    SWAP,
+    WHOLE,
+    append_values,
+)
 
 BUSY_MS: Final = 30_000
 """How long an SQLite writer waits for the lock before it gives up."""
 FIXED: Final = 65_536
 """Games whose fixed part a process keeps (a few hundred bytes each)."""
 POOL: Final = 16
-"""Database connections a process keeps open for reads (as many more while busy); with its
-pool for transactions, two processes stay under PostgreSQL's default of 100 connections."""
+"""Database connections a process keeps open for reads (on SQLite as many more while busy; on
+PostgreSQL half and as many more: :mod:`.direct` has the hot path)."""
 
 
 class _Lost(Exception):
@@ -186,7 +194,10 @@ class Store:
             # SQLAlchemy then replaces the whole pool.
             self.engine = create_engine(self.url, pool_size=POOL // 4, max_overflow=POOL // 2)
             self.reader = create_engine(
-                self.url, pool_size=POOL, max_overflow=POOL, isolation_level="AUTOCOMMIT"
+                self.url,
+                pool_size=POOL // 2,  # the hot path has direct.py's own
+                max_overflow=POOL // 2,
+                isolation_level="AUTOCOMMIT",
             )
         try:
             with self.writing() as conn:
@@ -288,6 +299,20 @@ class Store:
                     for k, (kind, h) in enumerate(zip(kinds, token_hashes, strict=True))
                 ],
             )
+        fixed = Fixed(
+            players=players,
+            start_player=start_player,
+            setup=setup,
+            options=json.loads(json.dumps(options)),  # as a read gives it back
+            seed=seed,
+            seed_hash=seed_hash,
+            kinds=tuple(kinds),
+            token_hashes=tuple(token_hashes),
+            created=now,
+            turn_seconds=(online or {}).get("turn_seconds"),
+            timeout_bot=(online or {}).get("timeout_bot"),
+        )
+        self._keep(game, fixed)  # committed: the game's first reads need no join
 
     def game(self, game: str, conn: Connection | None = None) -> Game | None:
         """The game's row and seats, or None for an unknown game: one query for a game whose
@@ -295,19 +320,24 @@ class Store:
         if conn is None:
             with self.quick() as c:
                 return self.game(game, c)
+        fixed = self.known(game)
+        if fixed is None:
+            return self._first_read(game, conn)
+        row = conn.execute(MOVING, {"game": game}).one_or_none()
+        if row is None:
+            return None
+        return row_of(game, fixed, row)
+
+    def known(self, game: str) -> Fixed | None:
+        """The game's fixed part, if this process keeps it."""
         with self.fixed_lock:
             fixed = self.fixed.get(game)
             if fixed is not None:
                 self.fixed.move_to_end(game)
-        if fixed is None:
-            return self._first_read(game, conn)
-        row = conn.execute(_MOVING, {"game": game}).one_or_none()
-        if row is None:
-            return None
-        return _game(game, fixed, row)
+        return fixed
 
     def _first_read(self, game: str, conn: Connection) -> Game | None:
-        rows = conn.execute(_WHOLE, {"game": game}).all()
+        rows = conn.execute(WHOLE, {"game": game}).all()
         if not rows:
             return None
         row = rows[0]
@@ -324,12 +354,15 @@ class Store:
             turn_seconds=row.turn_seconds,
             timeout_bot=row.timeout_bot,
         )
+        self._keep(game, fixed)
+        return row_of(game, fixed, row)
+
+    def _keep(self, game: str, fixed: Fixed) -> None:
         if fixed.settled:
             with self.fixed_lock:
                 self.fixed[game] = fixed
                 while len(self.fixed) > FIXED:
                     self.fixed.popitem(last=False)
-        return _game(game, fixed, row)
 
     def log(
         self, game: str, conn: Connection, upto: int | None = None, since: int = 0
@@ -384,31 +417,17 @@ class Store:
         """Store ``action`` as number ``seq + 1`` if the log still holds ``seq`` actions, and
         commit; False (nothing stored) if another writer got there first. ``last_state``, the
         state JSON after the game's last action, is stored in the same commit."""
-        now = time.time()
-        values: dict[str, Any] = {
-            "game": game,
-            "seq": seq,
-            "next": seq + 1,
-            "turn": turn,
-            "now": now,
-            "outcome": None if outcome is None else json.dumps(outcome),
-            "finished": None if outcome is None else now,
-            "action": action,
-            "last_state": last_state,
-            "command": command,
-            "seat": seat,
-        }
+        values = append_values(game, seq, action, command, seat, turn, outcome, last_state)
         try:
             if self.dialect == "postgresql":
                 # One statement, so one round trip, committed on its own: the NOTIFY goes out
                 # with the commit, and only if a row was stored.
-                values["payload"] = f"{game} {seq + 1}"
                 with self.reader.connect() as conn:
-                    return conn.execute(_APPEND_PG, values).first() is not None
+                    return conn.exec_driver_sql(APPEND_PG, values).first() is not None
             with self.writing() as conn:
-                if conn.execute(_SWAP, values).rowcount != 1:
+                if conn.execute(SWAP, values).rowcount != 1:
                     raise _Lost
-                conn.execute(_INSERT, values)
+                conn.execute(INSERT, values)
         except (_Lost, IntegrityError):
             return False  # the seq, the (game, seq) key or the command id: another writer's
         return True
@@ -430,42 +449,7 @@ class Store:
             return int(conn.execute(select(func.count()).select_from(games)).scalar_one())
 
 
-CHANNEL: Final = "fearsome_rules_actions"
-"""The PostgreSQL channel on which a commit announces ``"<game> <seq>"``."""
-
-# The hot path's statements, built once (SQLAlchemy caches their compiled form).
-_MOVING = text("SELECT seq, turn, outcome, updated, last_state FROM games WHERE id = :game")
-_WHOLE = text(
-    "SELECT g.players, g.start_player, g.setup, g.options, g.seed, g.seed_hash, g.created, "
-    "g.turn_seconds, g.timeout_bot, g.seq, g.turn, g.outcome, g.updated, g.last_state, s.kind, "
-    "s.token_hash "
-    "FROM games g JOIN seats s ON s.game = g.id WHERE g.id = :game ORDER BY s.seat"
-)
-_SWAP = text(
-    "UPDATE games SET seq = :next, turn = :turn, updated = :now, "
-    "outcome = COALESCE(:outcome, outcome), finished = COALESCE(:finished, finished), "
-    "last_state = COALESCE(:last_state, last_state) "
-    "WHERE id = :game AND seq = :seq"
-)
-_INSERT = text(
-    "INSERT INTO actions (game, seq, action, command, seat, created) "
-    "VALUES (:game, :next, :action, :command, :seat, :now)"
-)
-_APPEND_PG = text(
-    "WITH moved AS ("
-    "UPDATE games SET seq = :next, turn = :turn, updated = :now, "
-    "outcome = COALESCE(CAST(:outcome AS TEXT), outcome), "
-    "finished = COALESCE(CAST(:finished AS DOUBLE PRECISION), finished), "
-    "last_state = COALESCE(CAST(:last_state AS TEXT), last_state) "
-    "WHERE id = :game AND seq = :seq RETURNING id), "
-    "stored AS (INSERT INTO actions (game, seq, action, command, seat, created) "
-    "SELECT id, :next, :action, :command, CAST(:seat AS INTEGER), :now FROM moved "
-    "RETURNING seq) "
-    f"SELECT pg_notify('{CHANNEL}', :payload) FROM stored"
-)
-
-
-def _game(game: str, fixed: Fixed, row: Any) -> Game:
+def row_of(game: str, fixed: Fixed, row: Any) -> Game:
     return Game(
         **attrs.asdict(fixed, recurse=False),
         id=game,

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import sys
 import types
@@ -154,6 +155,22 @@ def schemas() -> dict[str, dict[str, Any]]:
     return out
 
 
+_SEMVER_TAGS = {"a": "alpha", "b": "beta"}
+
+
+def npm_version(version: str) -> str:
+    """The npm (semver) spelling of a Python version: ``0.3.0.dev0`` is ``0.3.0-dev.0``,
+    ``1.0.0rc2`` is ``1.0.0-rc.2``; a release is the same in both (npm refuses PEP 440's
+    spelling of a pre-release)."""
+    m = re.fullmatch(r"(\d+\.\d+\.\d+)(?:\.?(dev|a|b|rc)(\d+))?", version)
+    if m is None:
+        raise site.SiteError(f"{version!r}: not a version the npm package can carry (X.Y.Z[.devN])")
+    release, tag, n = m.groups()
+    if tag is None:
+        return release
+    return f"{release}-{_SEMVER_TAGS.get(tag, tag)}.{n}"
+
+
 def derived(js: Path = JS) -> dict[Path, str]:
     """The checked-in files derived from the Python package: the schemas, package.json."""
     out = {
@@ -161,7 +178,7 @@ def derived(js: Path = JS) -> dict[Path, str]:
         for name, schema in schemas().items()
     }
     doc = json.loads((js / "package.json").read_text("utf-8"))
-    doc["version"] = metadata.version("fearsome_rules")
+    doc["version"] = npm_version(metadata.version("fearsome_rules"))
     doc["dependencies"]["pyodide"] = site.PYODIDE_VERSION
     out[js / "package.json"] = json.dumps(doc, indent=2) + "\n"
     return out

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import time
 import zipfile
+from importlib import metadata
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -238,6 +239,22 @@ def test_the_schemas_are_up_to_date() -> None:
         assert shipped == schema, (
             f"js/schemas/{name} is stale: run python3 scripts/build_js_package.py"
         )
+
+
+def test_the_npm_version_is_the_python_version_in_semver() -> None:
+    """package.json carries the Python package's version as npm spells it (npm refuses
+    ``0.3.0.dev0``), and the checked-in file is current with it."""
+    b = _builder()
+    cases = {"0.3.0.dev0": "0.3.0-dev.0", "1.0.0rc2": "1.0.0-rc.2", "1.2.3": "1.2.3"}
+    assert {v: b.npm_version(v) for v in cases} == cases
+    assert {v: b.npm_version(v) for v in ("1.0.0a1", "1.0.0b3")} == {
+        "1.0.0a1": "1.0.0-alpha.1",
+        "1.0.0b3": "1.0.0-beta.3",
+    }
+    with pytest.raises(b.site.SiteError, match="not a version the npm package can carry"):
+        b.npm_version("1.0.post1")
+    shipped = json.loads((JS / "package.json").read_text("utf-8"))["version"]
+    assert shipped == b.npm_version(metadata.version("fearsome_rules"))
 
 
 def _validator(name: str) -> jsonschema.Draft202012Validator:

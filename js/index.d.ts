@@ -182,6 +182,8 @@ export interface WalkFrames {
   /** What a page's status says while the frames play: `the monster walks: tile 8`, `A moves A5 p11 o11`. */
   readonly heading: string;
   readonly frames: readonly WalkFrame[];
+  /** The action carried out, in notation: `reveal 8`, `A5 p11 o11`. */
+  readonly action: string;
   /** The state the tile leads to (what `apply` answers). */
   readonly after: State;
 }

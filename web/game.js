@@ -120,7 +120,9 @@ class Game {
       const why = await this.engine.check(this.state, move);
       throw Object.assign(new PageError(why.message), { kind: why.kind, rule: why.rule || null });
     }
-    return this.playAction(await this.engine.formatAction(move), "move");
+    if (this.online) return this.playAction(await this.engine.formatAction(move), "move");
+    // Carried out as its JSON: walkFrames answers its notation, for the record (one call).
+    return this.playAction(move, "move");
   }
 
   async bot() {
@@ -157,6 +159,7 @@ class Game {
     const before = this.state;
     if (type === "move") {
       const walk = await this.engine.walkFrames(before, action);
+      action = walk.action;
       this.push(action, walk.after);
       this.walk = { state: before, what: action, summary: walk };
     } else {

@@ -297,6 +297,9 @@ test("walkFrames, walkFrame: the walk cut into frames for animation", async () =
   await refused(engine.walkFrame(before, "8", 10), "BridgeError");
   await refused(engine.walkFrames(game, "8"), "IllegalActionError", "RND-PHASES");
   assert.equal(walk.heading, "the monster walks: tile 8");
+  assert.equal(walk.action, "reveal 8");
+  const moved = await engine.walkFrames(game, { type: "move", figure: "A5", path: ["p11", "o11"] });
+  assert.equal(moved.action, "A5 p11 o11");
   assert.equal(walk.monster, true);
   // A figure move, one frame per movement point; its state after is apply's.
   const move = await engine.walkFrames(game, { type: "move", figure: "A5", path: ["p11", "o11"] });

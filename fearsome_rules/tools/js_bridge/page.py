@@ -122,7 +122,8 @@ def _walk_view(a: Args) -> WalkView:
 
 def walk_frames(a: Args) -> Json:
     walk = _walk_view(a)
-    return {**walk.summary(), "after": state_doc(walk.after)}
+    # The action's notation too: a page that built a move as JSON records it without a call.
+    return {**walk.summary(), "action": str(walk.action), "after": state_doc(walk.after)}
 
 
 def walk_frame(a: Args) -> Json:

@@ -4,8 +4,11 @@ localhost (run by hand: ``python3 benchmarks/web.py``; needs what the browser te
 - **first load**: from the navigation to the engine ready (the Pyodide runtime compiled, the
   wheels installed, the engine imported), cold (each time in a new browser with an empty
   cache) and warm (the page loaded again in the same browser: its files in the cache);
+- **a round trip**: a call the engine refuses at once, the message to its Web Worker and back:
+  what any click costs before the engine works;
 - **legal-move highlighting**: a click on a waiting figure, then on p11: the engine's answer
-  (``continuations``) and the board redrawn with the squares where the next click may go;
+  (``continuationsBoard``: the next squares and the board marking them, one message) and the
+  board redrawn where it changed;
 - **applying a move**: the move's last click and a bot's move (greedy: the move chosen and
   applied), each with the board redrawn;
 - **a walk's events ready**: a monster tile carried out, cut into steps and explained (every
@@ -36,6 +39,16 @@ return (async () => {
   document.body.getBoundingClientRect();
   const t1 = performance.now();
   return [t1 - t0, (answer && answer.error) || ""];
+})();
+"""
+
+# The bare round trip of the page's engine: a message to its Web Worker and back, with a call
+# the engine refuses at once (no rule worked out, no state read).
+_ROUND_TRIP = """
+return (async () => {
+  const t0 = performance.now();
+  await ff.engine._call("no_such_call", {}).catch(() => null);
+  return performance.now() - t0;
 })();
 """
 
@@ -89,9 +102,9 @@ def main() -> int:
         finally:
             browser.quit()
     for what, ms in (("cold (navigation to ready)", loads), ("warm (the same, cached)", warm)):
-        print(f"{'first load, ' + what:<48} {statistics.median(ms):8.0f} ms")
+        print(f"{'first load, ' + what:<52} {statistics.median(ms):8.0f} ms")
     for what, values in results.items():
-        print(f"{what:<48} {statistics.median(values):8.1f} ms")
+        print(f"{what:<52} {statistics.median(values):8.2f} ms")
     return 0
 
 
@@ -99,6 +112,7 @@ def _measure(browser: Any, runs: int) -> dict[str, list[float]]:
     out: dict[str, list[float]] = {
         k: []
         for k in (
+            "a round trip to the worker (a call refused at once)",
             "highlighting: choose a waiting figure",
             "highlighting: the next square (p11)",
             "applying a move: its last click",
@@ -110,6 +124,9 @@ def _measure(browser: Any, runs: int) -> dict[str, list[float]]:
     browser.execute_script("document.getElementById('auto').checked = false")
     _timed(browser, "new_game", players=4, seats=["person", "greedy", "greedy", "greedy"], seed=1)
     for _ in range(runs):
+        out["a round trip to the worker (a call refused at once)"].append(
+            float(browser.execute_script(_ROUND_TRIP))
+        )
         out["highlighting: choose a waiting figure"].append(_timed(browser, "select", figure="A5"))
         out["highlighting: the next square (p11)"].append(_timed(browser, "click", square="p11"))
         _timed(browser, "click", square="p10")

@@ -182,6 +182,8 @@ export interface WalkFrames {
   /** What a page's status says while the frames play: `the monster walks: tile 8`, `A moves A5 p11 o11`. */
   readonly heading: string;
   readonly frames: readonly WalkFrame[];
+  /** The action carried out, in notation: `reveal 8`, `A5 p11 o11`. */
+  readonly action: string;
   /** The state the tile leads to (what `apply` answers). */
   readonly after: State;
 }
@@ -326,6 +328,20 @@ export declare class Engine {
       walk?: Action;
     },
   ): Promise<string>;
+  /** A click of a move being built, in one call: `continuations(state, figure, path)` and
+   * `boardSvg(state, {marks, labels})` with each of its next squares marked `mark` (`"next"`
+   * by default, over any other mark there): what a page highlights, and the board that shows
+   * it, without a second message to the worker. */
+  continuationsBoard(
+    state: State,
+    figure: string,
+    path?: readonly string[],
+    options?: {
+      marks?: Readonly<Record<string, string>>;
+      labels?: Readonly<Record<string, string>>;
+      mark?: string;
+    },
+  ): Promise<Continuation & { readonly svg: string }>;
   /** A monster tile carried out (`what`: a tile such as `"8"`), or a figure move or a reveal
    * (`what`: an action, as its JSON or its notation), cut into frames with their explanations,
    * for animation: a move has one frame per movement point. */

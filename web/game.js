@@ -49,7 +49,7 @@ class Game {
     this.states = [start];
     this.actions = []; // each action's notation, as the record holds it
     this.cursor = 0; // the state shown and played from (earlier: undo; later: redo)
-    this.building = null; // {figure, path, next, complete}
+    this.building = null; // {figure, path, next, complete, svg, of}: svg, the board of state `of`
     this.tileChoice = null; // [tile, arrow, orientation]
     this.preview = null; // {action, square, after}: a tile shown on its square, not placed
     this.walk = null; // the last move carried out: {state, what}, for its frames
@@ -69,9 +69,13 @@ class Game {
     return f ? f.name : null;
   }
 
+  // The path's continuations and the board with them marked, in one call to the engine's
+  // worker: a click waits for one message, not two.
   async steps(figure, path) {
-    const c = await this.engine.continuations(this.state, figure, path);
-    return { figure, path, next: [...c.next], complete: c.complete };
+    const state = this.state;
+    const [marks, labels] = this.marks([], { figure, path, next: [] });
+    const c = await this.engine.continuationsBoard(state, figure, path, { marks, labels });
+    return { figure, path, next: [...c.next], complete: c.complete, svg: c.svg, of: state };
   }
 
   async select(figure) {
@@ -116,7 +120,9 @@ class Game {
       const why = await this.engine.check(this.state, move);
       throw Object.assign(new PageError(why.message), { kind: why.kind, rule: why.rule || null });
     }
-    return this.playAction(await this.engine.formatAction(move), "move");
+    if (this.online) return this.playAction(await this.engine.formatAction(move), "move");
+    // Carried out as its JSON: walkFrames answers its notation, for the record (one call).
+    return this.playAction(move, "move");
   }
 
   async bot() {
@@ -153,6 +159,7 @@ class Game {
     const before = this.state;
     if (type === "move") {
       const walk = await this.engine.walkFrames(before, action);
+      action = walk.action;
       this.push(action, walk.after);
       this.walk = { state: before, what: action, summary: walk };
     } else {
@@ -242,7 +249,7 @@ class Game {
     return action;
   }
 
-  marks(legal) {
+  marks(legal, b = this.building) {
     const state = this.state;
     const marks = {};
     const labels = {};
@@ -250,7 +257,6 @@ class Game {
       for (const f of state.figures) {
         if (f.name[0] === state.to_move && !f.moved && onBoard(f.where)) marks[f.where] = "mine";
       }
-      const b = this.building;
       if (b) {
         const where = state.figures.find((f) => f.name === b.figure).where;
         if (onBoard(where)) marks[where] = "from";
@@ -302,10 +308,15 @@ class Game {
       state.phase === "over" ? e.outcome(state) : null,
       state.phase === "monster" ? e.chanceOutcomes(state) : [],
     ]);
-    const [marks, labels] = this.marks(legal);
-    const svg = await e.boardSvg(this.preview ? this.preview.after : state, { marks, labels });
-    const mover = this.mover;
     const b = this.building;
+    let svg;
+    if (b && b.of === state && !this.preview) {
+      svg = b.svg; // drawn with the continuations it shows
+    } else {
+      const [marks, labels] = this.marks(legal);
+      svg = await e.boardSvg(this.preview ? this.preview.after : state, { marks, labels });
+    }
+    const mover = this.mover;
     return {
       svg,
       status: this.status(result),
@@ -669,9 +680,17 @@ class Page {
     return { seq: g.actions.length, pending: g.pending || "" };
   }
 
-  panel() {
+  // The panel is asked for after every view: the same state and seats give the same panel,
+  // so a click that only builds a move costs no call for it.
+  async panel() {
     const g = this.game;
-    return this.engine.panel(g.state, { players: g.online ? this.kinds : g.seats });
+    const players = g.online ? this.kinds : g.seats;
+    const key = JSON.stringify(players);
+    const kept = this.panelOf;
+    if (kept && kept.state === g.state && kept.key === key) return kept.panel;
+    const panel = await this.engine.panel(g.state, { players });
+    this.panelOf = { state: g.state, key, panel };
+    return panel;
   }
 
   async online_check_tiles({ seed, seed_hash = "" }) {

@@ -72,11 +72,15 @@ online.mayAct = (name) => {
 // The players' panel, from the engine's state (offline and online alike); a panel asked for
 // before the last one came is the one drawn.
 let panels = 0;
+let drawnPanel = null;
 async function showPanel() {
   const asked = ++panels;
   const p = await call("panel");
   if (asked !== panels || p.error) return;
+  // The same answer (game.js keeps the panel of the state and seats shown) is drawn already.
   const box = $("players-panel");
+  if (p === drawnPanel && box.firstChild) return;
+  drawnPanel = p;
   box.textContent = "";
   const table = document.createElement("table");
   table.innerHTML = "<tr><th></th><th>seat</th><th>player</th><th>out</th><th>waiting</th><th>removed</th><th></th></tr>";

@@ -48,6 +48,9 @@ async function round(engine, times) {
     [`apply: a figure move (${move})`]: await median(times, () => engine.apply(game, move)),
     "continuations: the next squares (A5 after p11)": await median(times, () => engine.continuations(game, "A5", ["p11"])),
     "boardSvg: the board with those squares marked": await median(times, () => engine.boardSvg(game, { marks: { p11: "path", p10: "next", o11: "next" } })),
+    "continuationsBoard: both in one call (a page's click)": await median(times, () => engine.continuationsBoard(game, "A5", ["p11"], { marks: { p11: "path" } })),
+    // The message to the engine and back with (almost) no work: a name the engine refuses.
+    "a round trip: a call refused at once (no work)": await median(times, () => engine._call("no_such_call", {}).catch(() => null)),
     [`legalMoves: a crowded position (7 players, ${most} moves)`]: await median(times, () => engine.legalMoves(crowded)),
     [`applyTraced: a monster walk, tile 10 (${walk} events)`]: await median(times, () => engine.applyTraced(monster, "reveal 10")),
     "chooseMove: the search bot (50 nodes), 4 players": await median(Math.min(times, 10), (k) => engine.chooseMove(game, { seed: k })),

@@ -49,6 +49,7 @@ for (const [name, args] of Object.entries({
   render_svg: { state: walk, walk: "reveal 8" }, choose_move: { state, nodes: 5 },
   rule_options: { options: { three_hits: true } },
   board_svg: { state, marks: { p11: "next" }, labels: { p11: "1" } },
+  continuations_board: { state, figure: "A5", path: ["p11"], marks: { p11: "path" } },
   walk_frames: { state: walk, tile: "8" }, walk_frame: { state: walk, tile: "8", k: 1 },
   compare_readings: { state: walk, tile: "8", option: "wrap_entry_figure" },
   readings_that_matter: { state: walk, action: "reveal 8" },

@@ -202,6 +202,11 @@ export class Engine {
     return this.#ask("board_svg", { state, marks: o.marks, labels: o.labels, walk: o.walk });
   }
 
+  async continuationsBoard(state, figure, path = [], options) {
+    const o = bag("continuationsBoard", options, ["marks", "labels", "mark"]);
+    return this.#ask("continuations_board", { state, figure, path, marks: o.marks, labels: o.labels, mark: o.mark });
+  }
+
   async walkFrames(state, what) {
     return this.#ask("walk_frames", { state, ...walkOf(what) });
   }

@@ -261,6 +261,24 @@ test("boardSvg: the clickable squares, marked and labelled", async () => {
   await refused(engine.boardSvg(game, { marks: ["p11"] }), "ArgumentTypeError");
 });
 
+test("continuationsBoard: a click's continuations and its board in one call", async () => {
+  // A5 entered on p11 (FIG-ENTER) may go on to p10 or o11, or stop there (FIG-POINTS).
+  const answer = await engine.continuationsBoard(game, "A5", ["p11"], { marks: { p11: "path", o11: "mine" }, labels: { p11: "1" } });
+  assert.deepEqual([...answer.next].sort(), ["o11", "p10"]);
+  assert.equal(answer.complete, true);
+  assert.deepEqual({ next: answer.next, complete: answer.complete }, await engine.continuations(game, "A5", ["p11"]));
+  // The next squares marked over the page's own marks; the same board boardSvg draws.
+  const marks = { p11: "path", o11: "next", p10: "next" };
+  assert.equal(answer.svg, await engine.boardSvg(game, { marks, labels: { p11: "1" } }));
+  assert.match(answer.svg, /<rect class="sq next" data-square="o11"/);
+  const can = await engine.continuationsBoard(game, "A5", [], { mark: "can" });
+  assert.match(can.svg, /<rect class="sq can" data-square="p11"/);
+  assert.ok(Object.isFrozen(answer));
+  await refused(engine.continuationsBoard(game, "B5"), "IllegalMoveError", "RND-ORDER");
+  await refused(engine.continuationsBoard(game, "A5", [], { mark: 'x" onclick="y' }), "BridgeError");
+  await refused(engine.continuationsBoard(game, "A5", [], { colour: "red" }), "ArgumentTypeError");
+});
+
 test("walkFrames, walkFrame: the walk cut into frames for animation", async () => {
   const before = await walkPosition();
   const walk = await engine.walkFrames(before, "8");
@@ -279,6 +297,9 @@ test("walkFrames, walkFrame: the walk cut into frames for animation", async () =
   await refused(engine.walkFrame(before, "8", 10), "BridgeError");
   await refused(engine.walkFrames(game, "8"), "IllegalActionError", "RND-PHASES");
   assert.equal(walk.heading, "the monster walks: tile 8");
+  assert.equal(walk.action, "reveal 8");
+  const moved = await engine.walkFrames(game, { type: "move", figure: "A5", path: ["p11", "o11"] });
+  assert.equal(moved.action, "A5 p11 o11");
   assert.equal(walk.monster, true);
   // A figure move, one frame per movement point; its state after is apply's.
   const move = await engine.walkFrames(game, { type: "move", figure: "A5", path: ["p11", "o11"] });

@@ -157,7 +157,7 @@ def test_every_function_answers_what_the_engine_does() -> None:
     assert ask("chance_outcomes", state=doc) == []
     move = ask("choose_move", state=doc, bot="search", nodes=30, seed=4)
     assert move == str(choose(game, Budget(nodes=30), bot="search", seed=4))
-    assert len(FUNCTIONS) == 35
+    assert len(FUNCTIONS) == 36
 
 
 def test_the_pages_functions_answer_what_the_page_does() -> None:
@@ -199,6 +199,54 @@ def test_the_pages_functions_answer_what_the_page_does() -> None:
     for bad in ({"tile": "8", "action": str(move)}, {}, {"action": "place stone c3"}):
         error = refusal("walk_frames", json.dumps({"state": doc, **bad}))
         assert error["kind"] == "BridgeError", error
+
+
+def test_continuations_board_is_one_call_for_a_click() -> None:
+    """continuations_board answers what continuations and board_svg answer, the next squares
+    marked over the page's own marks; the boards of other states drawn in between (the
+    pictures are kept by state) do not leak into it; its refusals are the two calls'."""
+    from fearsome_rules.tools.js_bridge.board import clickable_svg
+    from fearsome_rules.tools.render import render_svg
+
+    game = fr.new_game(3)
+    doc = fr.state_to_json(game)
+    step = fr.continuations(game, fr.FigureMove("A5", ("p11",)))
+    # By the rules: from the entrance p11 (FIG-ENTER) a step onto either neighbour, p10 or o11,
+    # and the path may stop there (FIG-POINTS: up to the face value).
+    assert set(step.next) == {"p10", "o11"} and step.complete
+    marks = {"p11": "path", "p10": "mine"}
+    answer = ask(
+        "continuations_board",
+        state=doc,
+        figure="A5",
+        path=["p11"],
+        marks=marks,
+        labels={"p11": "1"},
+    )
+    assert {k: answer[k] for k in ("next", "complete")} == ask(
+        "continuations", state=doc, figure="A5", path=["p11"]
+    )
+    assert answer["next"] == list(step.next)
+    expected = {**marks, **dict.fromkeys(step.next, "next")}
+    assert answer["svg"] == clickable_svg(game, expected, {"p11": "1"})
+    assert '<rect class="sq next" data-square="p10"' in answer["svg"]
+    assert '<rect class="sq path" data-square="p11"' in answer["svg"]
+    # Each board is its own state's picture, whichever was drawn before it.
+    later = fr.apply(game, fr.FigureMove("A5", ("p11", "p10")))
+    for state in (game, later, game, later):
+        svg = clickable_svg(state)
+        picture = render_svg(state).rstrip().removesuffix("</svg>")
+        assert svg.startswith(picture) and svg.count('<rect class="sq') == 157
+    assert clickable_svg(game) != clickable_svg(later)
+    other = ask("continuations_board", state=doc, figure="A5", path=["p11"], mark="can")
+    assert '<rect class="sq can" data-square="p10"' in other["svg"]
+    for bad, kind in (
+        ({"figure": "A5", "mark": 'x" onclick="y'}, "BridgeError"),
+        ({"figure": "A5", "marks": {"q12": "next"}}, "BridgeError"),
+        ({"figure": "B5"}, "IllegalMoveError"),  # RND-ORDER: A is to move
+    ):
+        error = refusal("continuations_board", json.dumps({"state": doc, **bad}))
+        assert error["kind"] == kind, error
 
 
 def test_check_tiles_is_the_servers_seed_check() -> None:

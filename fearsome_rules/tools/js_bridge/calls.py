@@ -12,7 +12,6 @@ from importlib import metadata
 from typing import TYPE_CHECKING, Final
 
 from fearsome_rules.core import events as ev
-from fearsome_rules.core.actions import FigureMove
 from fearsome_rules.core.deck import TILES
 from fearsome_rules.core.errors import ArgumentTypeError, FearsomeError, quote
 from fearsome_rules.core.game import (
@@ -24,7 +23,7 @@ from fearsome_rules.core.game import (
     legal_moves,
     new_game,
 )
-from fearsome_rules.core.moves import continuations, destinations
+from fearsome_rules.core.moves import destinations
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.placement import legal_placements
 from fearsome_rules.core.position import position
@@ -155,8 +154,7 @@ def _destinations(a: Args) -> Json:
 
 
 def _continuations(a: Args) -> Json:
-    path = tuple(a.texts("path", "squares", 16))
-    step = continuations(a.state(), FigureMove(a.figure(), path))
+    step = page.continuation(a, a.state())
     return {"next": list(step.next), "complete": step.complete}
 
 
@@ -371,6 +369,11 @@ _TABLE: Final[tuple[tuple[str, Function, tuple[str, ...]], ...]] = (
     ("choose_move", _choose_move, ("state", "bot", "nodes", "seconds", "seed")),
     ("rule_options", _rule_options, ("options",)),
     ("board_svg", page.board_svg, ("state", "marks", "labels", "walk")),
+    (
+        "continuations_board",
+        page.continuations_board,
+        ("state", "figure", "path", "marks", "labels", "mark"),
+    ),
     ("walk_frames", page.walk_frames, ("state", "tile", "action")),
     ("walk_frame", page.walk_frame, ("state", "tile", "action", "k")),
     ("compare_readings", page.compare_readings, ("state", "tile", "option")),

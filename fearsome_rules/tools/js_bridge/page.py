@@ -16,6 +16,7 @@ from typing import Final
 from fearsome_rules.core import board
 from fearsome_rules.core.actions import FigureMove, Reveal
 from fearsome_rules.core.errors import ArgumentTypeError, quote
+from fearsome_rules.core.moves import Continuation, continuations
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import GameState, Phase
 from fearsome_rules.formats.position_string import parse_position, position_string
@@ -49,10 +50,36 @@ def _squares_to(a: Args, name: str, what: str, valid: Callable[[str], bool]) -> 
 
 
 def board_svg(a: Args) -> Json:
-    marks = _squares_to(a, "marks", "a CSS class such as 'next'", _is_mark)
-    labels = _squares_to(a, "labels", f"a label of 1-{MAX_LABEL} characters", _label)
+    marks, labels = _marks(a)
     walk = a.action("walk") if a.has("walk") else None
     return clickable_svg(a.state(), marks, labels, walk)
+
+
+def _marks(a: Args) -> tuple[dict[str, str], dict[str, str]]:
+    marks = _squares_to(a, "marks", "a CSS class such as 'next'", _is_mark)
+    return marks, _squares_to(a, "labels", f"a label of 1-{MAX_LABEL} characters", _label)
+
+
+def continuation(a: Args, state: GameState) -> Continuation:
+    """The engine's :func:`~fearsome_rules.core.moves.continuations` of ``figure`` after
+    ``path`` (at most 16 entries)."""
+    path = tuple(a.texts("path", "squares", 16))
+    return continuations(state, FigureMove(a.figure(), path))
+
+
+def continuations_board(a: Args) -> Json:
+    """A click of a move being built in one call: the continuations of the path, and the board
+    with the given marks and each next square marked ``mark`` (over any other mark there), so
+    that a page highlights the engine's answer without a second call."""
+    state = a.state()
+    step = continuation(a, state)
+    marks, labels = _marks(a)
+    mark = a.text("mark", "a CSS class such as 'next'", 24, "next")
+    if not _is_mark(mark):
+        raise BridgeError(a.where("mark"), f"{quote(mark)} is not a CSS class such as 'next'")
+    marks.update(dict.fromkeys(step.next, mark))
+    svg = clickable_svg(state, marks, labels)
+    return {"next": list(step.next), "complete": step.complete, "svg": svg}
 
 
 def _is_mark(text: str) -> bool:
@@ -95,7 +122,8 @@ def _walk_view(a: Args) -> WalkView:
 
 def walk_frames(a: Args) -> Json:
     walk = _walk_view(a)
-    return {**walk.summary(), "after": state_doc(walk.after)}
+    # The action's notation too: a page that built a move as JSON records it without a call.
+    return {**walk.summary(), "action": str(walk.action), "after": state_doc(walk.after)}
 
 
 def walk_frame(a: Args) -> Json:

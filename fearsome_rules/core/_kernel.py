@@ -542,7 +542,7 @@ class Walk:
         self.sight = chosen
         chosen &= 3
         if self.trace is not None:
-            record(self.trace, T_LOOK, pos, facing, chosen, self.tie | self.saw_side << 1)
+            record(self.trace, T_LOOK, pos, facing, chosen, (self.sight >> 2) & 3)
             self.record_sight(self.trace, pos, facing)
             record(
                 self.trace,

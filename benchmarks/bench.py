@@ -184,7 +184,7 @@ def measure(name: str, seconds: float) -> dict[str, float]:
             (st, f.name)
             for st, _ in pairs
             for f in st.figures
-            if f.owner == st.to_move and f.face == 6 and not f.moved and f.where >= 0
+            if f.owner == st.to_move and f.face == 6 and not f.moved and f.on_board
         ][:300]
         times = []
         find: Callable[[Any, str], object] = fr.legal_moves

@@ -43,14 +43,15 @@ RAY: list[int] = [
 LOOKS = tuple((d, (d + 3) & 3, (d + 1) & 3) for d in range(4))
 """LOOKS[facing]: ahead, left and right."""
 SHIFT = (4, 0, 4, 0)  # a distance along a column is the index difference over 16
-STONE = 255  # a stone's cell code; a figure's is its index + 1, 0 is empty
+STONE = board.STONE  # a stone's cell code; a figure's is its index + 1, 0 is empty
+WAITING = board.WAITING  # where a figure eaten in stage 1 goes
 
 
 class TightWalk:
     """The rulebook walk's rules, written for speed under CPython and nothing else."""
 
     def __init__(self, state: fr.GameState) -> None:
-        self.start = [STONE if v < 0 else v for v in state.cells]
+        self.start = [STONE if board.is_stone(v) else v for v in state.cells]
         self.pool = list(state.pool)
         self.where = [f.where for f in state.figures]
         self.monster, self.facing = state.monster, state.facing
@@ -119,7 +120,7 @@ class TightWalk:
             if not self.pushed & bit and (via_wall or not (sliding and self.pool[sq])):
                 cells[sq] = 0
                 self.occ ^= BIT[sq]
-                self.places[v - 1] = -1
+                self.places[v - 1] = WAITING
                 return
             self.pushed |= bit
         cells, pool, places = self.cells, self.pool, self.places
@@ -137,7 +138,7 @@ class TightWalk:
             dest = NB[s * 4 + d]
             if dest == OFF:
                 if piece != STONE:
-                    places[piece - 1] = -1
+                    places[piece - 1] = WAITING
             else:
                 while pool[dest]:  # a pushed piece slides on over the pool
                     beyond = NB[dest * 4 + d]
@@ -161,7 +162,7 @@ def check_same_end(state: fr.GameState, tight: TightWalk) -> None:
     """The yardstick must walk the engine's walk: the same cells, monster and places after."""
     after = fr.apply(state, fr.Reveal("8"))
     tight.run(8)
-    engine_cells = [STONE if v < 0 else v for v in after.cells]
+    engine_cells = [STONE if board.is_stone(v) else v for v in after.cells]
     assert tight.cells == engine_cells, "the tight walk ends on other cells than the engine"
     assert (tight.monster, tight.facing) == (after.monster, after.facing), "another monster end"
     assert tight.places == [f.where for f in after.figures], "other figure places"

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterable, Mapping
+from pathlib import Path
+from types import ModuleType
 
 import fearsome_rules as fr
 from fearsome_rules.core import board
@@ -99,3 +102,12 @@ def figure_on_the_slide(options: Mapping[str, str]) -> tuple[fr.GameState, str]:
     figures = {"A1": "g9", "B1": "i8"}
     state = fr.position(4, figures=figures, moved=moved, monster="d9", stage=2, options=reading)
     return state, "5"
+
+
+def load_file(name: str, path: Path) -> ModuleType:
+    """A Python file that is no module of a package (a script, an example) loaded as ``name``."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

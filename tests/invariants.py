@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from fearsome_rules.core import board
-from fearsome_rules.core.state import OUT, REMOVED, WAITING, GameState, Phase, kinds_for
+from fearsome_rules.core.board import OUT, REMOVED, WAITING
+from fearsome_rules.core.state import GameState, Phase, kinds_for
 
 
 def check_invariants(state: GameState) -> None:
@@ -21,10 +22,10 @@ def check_invariants(state: GameState) -> None:
     for sq, v in enumerate(state.cells):
         if v:
             assert board.ON_BOARD[sq], f"BRD-SQUARES: piece off the board at {sq}"
-        if v > 0:
+        if v and not board.is_stone(v):
             assert state.figures[v - 1].where == sq, f"BRD-LAYOUT: cell {board.name(sq)}"
     for i, f in enumerate(state.figures):
-        if f.where >= 0:
+        if f.on_board:
             assert state.cells[f.where] == i + 1, f"BRD-LAYOUT: {f.name} not in its cell"
     assert board.ON_BOARD[state.monster], "MON-WRAP: the monster is always on the board"
     assert state.cells[state.monster] == 0, "MON-EAT: the monster shares its square with nothing"
@@ -33,7 +34,7 @@ def check_invariants(state: GameState) -> None:
     # PUSH-CORNER / MON-CORNER-STONE: no stone rests on a corner (default options).
     if state.options.monster_corner_stone == "remove":
         for sq in board.CORNERS:
-            assert state.cells[sq] >= 0, "PUSH-CORNER: a stone on a corner"
+            assert not board.is_stone(state.cells[sq]), "PUSH-CORNER: a stone on a corner"
     # BRD-LAYOUT 6: a custom layout may have any number of stones; no game adds one (the
     # transition's check below).
     if not state.custom_layout:

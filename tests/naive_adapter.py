@@ -8,7 +8,7 @@ from naive.model import NFigure, NPosition
 
 import fearsome_rules as fr
 from fearsome_rules.core import board
-from fearsome_rules.core.state import STONE_KINDS
+from fearsome_rules.core.board import STONE_KINDS
 
 
 def to_naive(state: fr.GameState) -> NPosition:

@@ -1,34 +1,35 @@
 """How the kernel encodes a game: the position's bytes, the layout's, the rule options' bits,
 the codes of rules and refusals, and the trace records.
 
-Plain Python, read by every module that talks to the kernel; the kernel itself keeps C copies
-of the numbers its loops use (``cython.declare`` constants, which compiled code reads without
-a Python lookup but Python cannot see).
+Plain Python, read by every module that talks to the kernel. Squares, places and pieces are
+:mod:`~fearsome_rules.core.board`'s (one encoding, which the kernel stores as it is); the names
+below that stand for them are the kernel's names of the same values. :data:`KERNEL_INTS` is the
+one table of the numbers the kernel's loops read as C ints: ``scripts/make_kernel_constants.py``
+writes them into ``_kernel.py`` (a compiled build reads a C int without a Python lookup, and
+Python cannot see it), and a test fails when what is written there is not this table.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from fearsome_rules.core import board
 from fearsome_rules.core.rules import RULE_IDS
 
-NONE: Final = 255  # no square: off the board
-N_CELLS: Final = 176
-EXIT: Final = 0  # a1 (BRD-CORNERS)
-ENTRANCE: Final = 175  # p11 (BRD-CORNERS)
+# The kernel's names of the board's values (board.py owns them).
+NONE: Final = board.OFF  # no square: off the board; also "no seat" (TO_MOVE)
+N_CELLS: Final = board.CELLS
+EXIT: Final = board.EXIT
+ENTRANCE: Final = board.ENTRANCE
+FIRST_STONE: Final = board.FIRST_STONE
+TURN_ABOUT: Final = board.TURN_ABOUT
+TURN_RIGHT: Final = board.TURN_RIGHT
+CRYSTAL: Final = board.CRYSTAL
+STONE: Final = board.STONE
+AT_WAITING: Final = board.WAITING  # also a move's start from there
+AT_OUT: Final = board.OUT  # also the path entry ``out``
+AT_REMOVED: Final = board.REMOVED
 
-# Cell contents: 0 empty, 1..28 a figure (its index + 1), 252..255 the stones.
-FIRST_STONE: Final = 252
-TURN_ABOUT: Final = 252  # ADV-TURN: turns the monster 180 degrees (the two turning stones
-# follow each other: the kernel tests for them with one range)
-TURN_RIGHT: Final = 253  # ADV-TURN: turns it 90 degrees clockwise
-CRYSTAL: Final = 254  # ADV-CRYSTAL: seen through
-STONE: Final = 255
-
-# Where a figure is when not on a square (PLACES), and a path's "leave through the exit".
-AT_WAITING: Final = 253  # SET-WAITING; also a move's start from there
-AT_OUT: Final = 254  # FIG-EXIT; also the path entry ``out``
-AT_REMOVED: Final = 255  # STAGE-TWO, STAGE-TWO-END
 MOVED: Final = 8  # FACES: moved (and flipped) this round (RND-ONCE)
 
 # Floor flags of the layout.
@@ -150,3 +151,84 @@ HOW_PUSHED_OFF: Final = 2  # pushed off the board (MON-PUSH-OFF)
 HOW_TELEPORTER: Final = 3  # pushed onto a teleporter (ADV-TELEPORT-PUSH)
 HOW_INSIDE: Final = 4  # inside after the last tile (STAGE-TWO-END)
 HOW_CORNER: Final = 5  # a stone on a corner (PUSH-CORNER, MON-CORNER-STONE)
+
+# The one table of the kernel's C ints: the numbers above that its loops read as C ints, by name
+# (``scripts/make_kernel_constants.py`` writes them into ``_kernel.py``, with the code of every
+# rule the kernel names as ``R_<id>``). A trace record is wider than a C int: the ``T_*`` kinds
+# and the fields packed with them stay Python ints, imported by name.
+KERNEL_INTS: Final[tuple[str, ...]] = (
+    # squares, places and pieces (board's values, by the kernel's names)
+    "NONE",
+    "N_CELLS",
+    "EXIT",
+    "ENTRANCE",
+    "FIRST_STONE",
+    "TURN_ABOUT",
+    "TURN_RIGHT",
+    "CRYSTAL",
+    "STONE",
+    "AT_WAITING",
+    "AT_OUT",
+    "AT_REMOVED",
+    # the position's and the layout's bytes
+    "MOVED",
+    "POOL",
+    "TELEPORTER",
+    "PARTNERS",
+    "ARROWS",
+    "STEPS",
+    "STEP_PLAIN",
+    "STEP_NEVER",
+    "CELLS",
+    "PLACES",
+    "FACES",
+    "MONSTER",
+    "FACING",
+    "PHASE",
+    "TO_MOVE",
+    "ROUND",
+    "STAGE",
+    "START",
+    "REVEALS",
+    "ENDED",
+    "PLAYERS",
+    "FIGURES",
+    "DECK",
+    "ESCAPED",
+    "ESCAPES",
+    # phases, endings, tiles and looks
+    "FIGURES_PHASE",
+    "MONSTER_PHASE",
+    "OVER",
+    "END_WIN",
+    "END_ALL_GONE",
+    "STAGE_TWO_END",
+    "FIRST_HIT_TILE",
+    "N_TILES",
+    "MAX_STAGE_REVEALS",
+    "MAX_TURNS",
+    "TIE",
+    "SIDE",
+    # the rule options' bits
+    "OPT_CORNER_REMOVE",
+    "OPT_SLIDE_PUSH",
+    "OPT_POOL_WRAP",
+    "OPT_WRAP_PUSH",
+    "OPT_TIE_TURNS",
+    "OPT_CHAIN_TURNS",
+    "OPT_BEYOND_WALL_TURNS",
+    "OPT_POOL_TURNS",
+    "OPT_SLIDE_STOP",
+    "OPT_MANDATORY",
+    "OPT_FINISH_ROUND",
+    "OPT_THREE_HITS",
+    # a figure's moves, and how a figure was hit
+    "MOVES_COUNT",
+    "SKIP_ZERO",
+    "ZERO_ONLY",
+    "HOW_EATEN",
+    "HOW_PUSHED_OFF",
+    "HOW_TELEPORTER",
+    "HOW_INSIDE",
+    "HOW_CORNER",
+)

@@ -210,12 +210,8 @@ HOW_CORNER = cython.declare(cython.int, _encoding.HOW_CORNER)
 
 # --- the board's tables, from board.py -----------------------------------------------------------
 
-NEIGHBOURS: bytes = bytes(
-    (board.NEIGHBOUR[sq][d] if board.NEIGHBOUR[sq][d] >= 0 else 255)
-    for sq in range(board.CELLS)
-    for d in range(4)
-)
-WRAPS: bytes = bytes(board.WRAP[sq] if board.WRAP[sq] >= 0 else 255 for sq in range(board.CELLS))
+NEIGHBOURS: bytes = bytes(board.NEIGHBOUR[sq][d] for sq in range(board.CELLS) for d in range(4))
+WRAPS: bytes = bytes(board.WRAP)
 RAY_SQUARES: tuple[bytes, ...] = tuple(
     bytes(board.RAY[sq][d]) for sq in range(board.CELLS) for d in range(4)
 )

@@ -5,6 +5,16 @@ Implements BRD-SQUARES, BRD-CORNERS, BRD-WALLS, BRD-WRAP and BRD-LAYOUT.
 Inside the engine a square is a plain ``int``: ``row * 16 + column`` with row 0 the north row
 (``a1``..``l1``) and column 0 the west column (``a``). People read and write squares as names
 (``a1``..``p11``); :func:`square` and :func:`name` convert between the two.
+
+This module owns the one encoding of squares, places and pieces that the whole core uses, the
+kernel's bytes included: a square is its cell index (0..175); a place (where a figure is) is a
+square, :data:`WAITING`, :data:`OUT` or :data:`REMOVED`; a piece (what a cell holds) is
+:data:`EMPTY`, a figure's index + 1, or a stone's code (:data:`STONE`, :data:`CRYSTAL`,
+:data:`TURN_RIGHT`, :data:`TURN_ABOUT`). Every value fits a byte, because the kernel keeps the
+position in bytes: what a state hands out is what the kernel stores, with nothing to translate.
+The values above the squares are at the top of the byte so that a test against :data:`CELLS`
+(:func:`is_square`) or :data:`FIRST_STONE` (:func:`is_stone`) tells them apart, and so that an
+index with one of them fails (``NAMES[OFF]``) instead of reading the last cell as -1 did.
 """
 
 from __future__ import annotations
@@ -29,7 +39,40 @@ DIRECTION_LETTERS: Final = "NESW"
 _DR: Final = (-1, 0, 1, 0)
 _DC: Final = (0, 1, 0, -1)
 
-OFF: Final = -1  # "no square": the step leaves the board
+# Places and pieces: one byte each (the module's docstring). OFF is also REMOVED: a figure out of
+# the game has no square, and a step off the board leads to none.
+OFF: Final = 255  # "no square": the step leaves the board, a line of sight ends at the wall
+WAITING: Final = 253  # beside the entrance: not entered yet, or eaten in stage 1 (SET-WAITING)
+OUT: Final = 254  # escaped through the exit (FIG-EXIT); also a path's last entry ``out``
+REMOVED: Final = 255  # eaten in stage 2, or inside when the game ended (STAGE-TWO, STAGE-TWO-END)
+PLACE_NAMES: Final = {WAITING: "waiting", OUT: "out", REMOVED: "removed"}
+"""The places that are not squares, by name (a square's name is :func:`name`)."""
+
+EMPTY: Final = 0  # a cell holding nothing; 1..28 hold a figure (its index + 1)
+FIRST_STONE: Final = 252  # the stones' codes are the top four bytes
+TURN_ABOUT: Final = 252  # ADV-TURN: turns the monster 180 degrees (the two turning stones
+# follow each other: the kernel tests for them with one range)
+TURN_RIGHT: Final = 253  # ADV-TURN: turns the monster 90 degrees clockwise
+CRYSTAL: Final = 254  # ADV-CRYSTAL: the monster sees through it
+STONE: Final = 255  # a plain stone: the basic game's stones, and 3 fronts in the advanced game
+STONE_KINDS: Final = {
+    STONE: "stone",
+    CRYSTAL: "crystal",
+    TURN_RIGHT: "turn_right",
+    TURN_ABOUT: "turn_about",
+}
+"""Each stone's code by its kind's name (the state's JSON and position strings use the names)."""
+
+
+def is_square(place: int) -> bool:
+    """Whether a place (``Figure.where``, a path entry) is a square of the board, rather than
+    ``WAITING``, ``OUT`` or ``REMOVED``."""
+    return place < CELLS
+
+
+def is_stone(piece: int) -> bool:
+    """Whether a piece (an entry of ``GameState.cells``) is a stone of any kind."""
+    return piece >= FIRST_STONE
 
 
 def on_board(row: int, column: int) -> bool:

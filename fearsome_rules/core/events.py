@@ -343,9 +343,9 @@ def fold(state: GameState, events: Iterable[Event]) -> GameState:
     from fearsome_rules.core.deck import TILES
     from fearsome_rules.core.errors import ArgumentError
     from fearsome_rules.core.position import position
-    from fearsome_rules.core.state import SEAT_LETTERS, STONE_KINDS, GameState, Phase
+    from fearsome_rules.core.state import SEAT_LETTERS, GameState, Phase
 
-    stones = {board.name(sq): STONE_KINDS[state.cells[sq]] for sq in state.stones}
+    stones = {board.name(sq): board.STONE_KINDS[state.cells[sq]] for sq in state.stones}
     where = {f.name: f.place() for f in state.figures}
     faces = {f.name: f.face for f in state.figures}
     moved = {f.name for f in state.figures if f.moved}
@@ -400,7 +400,7 @@ def fold(state: GameState, events: Iterable[Event]) -> GameState:
             round_, start = e.round, SEAT_LETTERS.index(e.start_player)
         elif isinstance(e, GameEnded):  # a figure's move ended the game (END-WIN, END-ALL-GONE)
             ended = e.rule
-    by_kind: dict[str, list[str]] = {k: [] for k in STONE_KINDS.values()}
+    by_kind: dict[str, list[str]] = {k: [] for k in board.STONE_KINDS.values()}
     for sq, kind in stones.items():
         by_kind[kind].append(sq)
     # position() takes no mark of this round on a figure the walk removed (stage 2) before the

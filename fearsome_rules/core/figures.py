@@ -15,10 +15,9 @@ from fearsome_rules.core.actions import OUT, FigureMove
 from fearsome_rules.core.errors import IllegalMoveError
 
 ENTRY_NAMES: Final[tuple[str, ...]] = tuple(
-    board.NAMES[k] if k < board.CELLS else (OUT if k == _encoding.AT_OUT else "")
-    for k in range(256)
+    board.NAMES[k] if k < board.CELLS else (OUT if k == board.OUT else "") for k in range(256)
 )
-"""A path entry's name by the kernel's code: square names, and ``out`` for ``AT_OUT``."""
+"""A path entry's name by its code: square names, and ``out`` for ``board.OUT``."""
 
 _CODES: Final = {name: k for k, name in enumerate(ENTRY_NAMES) if name}
 
@@ -28,7 +27,7 @@ _PATHS: dict[tuple[str, ...], bytes] = {}
 
 
 def path_bytes(move: FigureMove) -> bytes:
-    """The path of a move as the kernel reads it: one byte per entry (``AT_OUT`` for ``out``)."""
+    """The path of a move as the kernel reads it: one byte per entry (``board.OUT`` for ``out``)."""
     path = move.path
     known = _PATHS.get(path)
     if known is None:

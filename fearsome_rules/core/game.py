@@ -19,6 +19,7 @@ from fearsome_rules.core import events as ev
 from fearsome_rules.core import position_input as arg
 from fearsome_rules.core import trace as traces
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
+from fearsome_rules.core.board import WAITING
 from fearsome_rules.core.endings import outcome
 from fearsome_rules.core.errors import (
     ArgumentTypeError,
@@ -33,15 +34,7 @@ from fearsome_rules.core.layout import SETUPS, basic_cells, sort_tiles, tiles_fo
 from fearsome_rules.core.moves import MoveSearch
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.placement import legal_placements, place
-from fearsome_rules.core.state import (
-    SEAT_LETTERS,
-    WAITING,
-    Figure,
-    GameState,
-    Phase,
-    kinds_for,
-    wrong_state,
-)
+from fearsome_rules.core.state import SEAT_LETTERS, Figure, GameState, Phase, kinds_for, wrong_state
 from fearsome_rules.core.turns import turn_error
 
 

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from fearsome_rules.core import board
+from fearsome_rules.core.board import CRYSTAL, STONE, TURN_ABOUT, TURN_RIGHT
 from fearsome_rules.core.options import RuleOptions
-from fearsome_rules.core.state import CRYSTAL, STONE, TURN_ABOUT, TURN_RIGHT
 
 
 def basic_cells() -> tuple[int, ...]:

@@ -9,6 +9,7 @@ from collections import Counter
 from itertools import combinations
 
 from fearsome_rules.core import board
+from fearsome_rules.core.board import STONE_KINDS
 from fearsome_rules.core.errors import SetupError
 from fearsome_rules.core.layout import (
     POOL_TILES,
@@ -18,7 +19,6 @@ from fearsome_rules.core.layout import (
     tiles_for,
 )
 from fearsome_rules.core.options import RuleOptions
-from fearsome_rules.core.state import STONE_KINDS
 
 
 def check_layout(
@@ -34,7 +34,7 @@ def check_layout(
         raise SetupError("to_place", f"{' '.join(to_place)} are not all tiles of {setup}")
     if setup == "basic":
         return
-    counts = Counter(cells[sq] for sq in board.SQUARES if cells[sq] < 0)
+    counts = Counter(cells[sq] for sq in board.SQUARES if board.is_stone(cells[sq]))
     allowed = Counter(STONE_TILES[t] for t in tiles_for(setup) if t in STONE_TILES)
     for kind, n in counts.items():
         if n > allowed[kind]:
@@ -82,7 +82,7 @@ def check_start_stones(
     if setup == "basic":
         return
     for sq in board.SQUARES:
-        if cells[sq] < 0:
+        if board.is_stone(cells[sq]):
             kind = STONE_KINDS[cells[sq]]
             if sq in pools:
                 raise SetupError(
@@ -142,7 +142,7 @@ def check_placement_phase(
             "not still to place)",
             "PLACE-EXACT",
         )
-    together = Counter(STONE_KINDS[cells[sq]] for sq in board.SQUARES if cells[sq] < 0)
+    together = Counter(STONE_KINDS[cells[sq]] for sq in board.SQUARES if board.is_stone(cells[sq]))
     together.update(f"teleporter_{pair}" for _, pair, _ in tele)
     together.update(pool_tiles)
     together.update(to_place)

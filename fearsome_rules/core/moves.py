@@ -30,22 +30,11 @@ from fearsome_rules.core.actions import OUT, FigureMove
 from fearsome_rules.core.errors import ArgumentTypeError
 from fearsome_rules.core.figures import ENTRY_NAMES, path_bytes, refusal
 from fearsome_rules.core.options import kernel_flags
-from fearsome_rules.core.state import (
-    BYTE_OF_PLACE,
-    FIGURE_NAMES,
-    PLACE_NAMES,
-    PLACE_OF_BYTE,
-    WAITING,
-    GameState,
-    Phase,
-    figure_index,
-    wrong_state,
-)
+from fearsome_rules.core.state import FIGURE_NAMES, GameState, Phase, figure_index, wrong_state
 from fearsome_rules.core.turns import entry_limited, lifted, movers, must_enter, turn_error
 from fearsome_rules.core.view import Board
 
 _END_RULES = frozenset({"FIG-THROUGH", "POOL-LAST-POINT"})  # broken only by where a path ends
-_WAITING = _encoding.AT_WAITING  # where a search made for reuse starts
 
 
 _IDLE: list[_kernel.Search] = []
@@ -100,7 +89,9 @@ class MoveSearch:
             name = names[i]
             if wanted is not None and name != wanted:
                 continue
-            found = _IDLE.pop() if _IDLE else _kernel.Search(b"", layout, 0, _WAITING, 0, flags)
+            found = (
+                _IDLE.pop() if _IDLE else _kernel.Search(b"", layout, 0, board.WAITING, 0, flags)
+            )
             packed = _kernel.figure_moves(data, layout, flags, i, found)
             if not packed or packed & _encoding.ZERO_ONLY:  # no move, or the zero move only
                 _IDLE.append(found)
@@ -140,26 +131,25 @@ class MoveSearch:
     def path(self, k: int) -> tuple[int, ...]:
         """The path of the ``k``-th move as entries: squares, and ``OUT`` to leave from a1."""
         _name, _i, _start, found, k = self._at(k)
-        return () if found is None else tuple(PLACE_OF_BYTE[e] for e in found.path(k))
+        return () if found is None else tuple(found.path(k))
 
     def starts(self) -> list[tuple[int, int]]:
         """For every move, in order: the moving figure's index and where its move starts (a
         square or ``WAITING``); cheaper than :meth:`results` when the boards are not needed."""
         out: list[tuple[int, int]] = []
         for (_name, i, start, _found, _skip), count in zip(self._found, self.counts, strict=True):
-            out += [(i, PLACE_OF_BYTE[start])] * count
+            out += [(i, start)] * count
         return out
 
     def results(self) -> list[MoveResult]:
         """What every move leads to, in the order of :meth:`moves`."""
         out: list[MoveResult] = []
         for _name, i, start, found, skip in self._found:
-            begin = PLACE_OF_BYTE[start]
             if found is None:
-                out.append(MoveResult(i, begin, begin, Board(_kernel.lifted(self.state.data, i))))
+                out.append(MoveResult(i, start, start, Board(_kernel.lifted(self.state.data, i))))
                 continue
             for k in range(skip, found.count()):
-                out.append(MoveResult(i, begin, PLACE_OF_BYTE[found.end(k)], Board(found.board(k))))
+                out.append(MoveResult(i, start, found.end(k), Board(found.board(k))))
         return out
 
     def moves(self) -> list[FigureMove]:
@@ -176,7 +166,7 @@ class MoveSearch:
 
 def entries(move: FigureMove) -> tuple[int, ...]:
     """A move's path as entries: squares, and ``OUT`` for ``out`` (as :meth:`MoveSearch.path`)."""
-    return tuple(PLACE_OF_BYTE[e] for e in path_bytes(move))
+    return tuple(path_bytes(move))
 
 
 def follow(state: GameState, figure: int, path: Sequence[int]) -> tuple[int, Board]:
@@ -185,7 +175,7 @@ def follow(state: GameState, figure: int, path: Sequence[int]) -> tuple[int, Boa
     slide), and the board then, without it."""
     start, cells = lifted(state, figure)
     after = bytearray(cells)
-    steps = bytes(BYTE_OF_PLACE.get(e, e) for e in path)
+    steps = bytes(path)
     face = state.data[_encoding.FACES + figure] & 7
     packed = _kernel.run_path(
         after,
@@ -199,7 +189,7 @@ def follow(state: GameState, figure: int, path: Sequence[int]) -> tuple[int, Boa
         0,
         None,
     )
-    return PLACE_OF_BYTE[(packed >> 16) & 255], Board(bytes(after))
+    return (packed >> 16) & 255, Board(bytes(after))
 
 
 def _search(state: GameState, i: int, start: int, cells: bytes) -> _kernel.Search:
@@ -219,7 +209,7 @@ def _zero_allowed(state: GameState, i: int) -> bool:
 
 def _targets(pos: int) -> list[tuple[int, int]]:
     """(direction, square) of each step from ``pos`` (from waiting: p11 only)."""
-    if pos == _encoding.AT_WAITING:
+    if pos == board.WAITING:
         return [(0, board.ENTRANCE)]
     return [(d, t) for d, t in enumerate(board.NEIGHBOUR[pos]) if t != board.OFF]
 
@@ -304,7 +294,7 @@ def destinations(state: GameState) -> dict[str, tuple[str, ...]]:
     for i, f in movers(state, None):
         ends: set[int] = set()
         if _zero_allowed(state, i):
-            ends.add(f.where if f.where >= 0 else _encoding.AT_WAITING)
+            ends.add(f.where)
         if not entry_limited(state, i):
             start, cells = lifted(state, i)
             found = _search(state, i, start, cells)
@@ -314,9 +304,7 @@ def destinations(state: GameState) -> dict[str, tuple[str, ...]]:
 
 
 def _end_name(end: int) -> str:
-    if end == _encoding.AT_OUT:
-        return OUT
-    return PLACE_NAMES[WAITING] if end == _encoding.AT_WAITING else board.NAMES[end]
+    return board.NAMES[end] if end < board.CELLS else board.PLACE_NAMES[end]
 
 
 @attrs.frozen
@@ -372,7 +360,7 @@ def continuations(state: GameState, move: FigureMove) -> Continuation:
     complete = refused is None and (bool(move.path) or _zero_allowed(state, i))
     left = f.face - len(steps)
     nexts: list[str] = []
-    if pos != _encoding.AT_OUT and left > 0 and not entry_limited(state, i):
+    if pos != board.OUT and left > 0 and not entry_limited(state, i):
         if pos == board.EXIT:
             nexts.append(OUT)
         for d, target in _targets(pos):
@@ -414,7 +402,7 @@ def path_counts(state: GameState, figure: str) -> list[tuple[FigureMove, int]]:
             nxt: dict[tuple[int, bytes], tuple[int, tuple[str, ...]]] = {}
             for (pos, cells), (n, path) in layer.items():
                 if pos == board.EXIT:
-                    add(_encoding.AT_OUT, cells, (*path, OUT), n)
+                    add(board.OUT, cells, (*path, OUT), n)
                 for d, target in _targets(pos):
                     after = bytearray(cells)
                     step = _kernel.figure_step(

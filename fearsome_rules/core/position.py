@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 
 from fearsome_rules.core import board, deck
 from fearsome_rules.core import position_input as arg
+from fearsome_rules.core.board import CRYSTAL, OUT, REMOVED, STONE, TURN_ABOUT, TURN_RIGHT, WAITING
 from fearsome_rules.core.endings import decided
 from fearsome_rules.core.errors import NotationError, SetupError, SetupTypeError, quote
 from fearsome_rules.core.layout import SETUPS, TILE_ORDER, basic_cells, sort_tiles, tiles_for
@@ -22,15 +23,8 @@ from fearsome_rules.core.layout_check import (
 )
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.state import (
-    CRYSTAL,
     MAX_ROUND_REVEALS,
-    OUT,
-    REMOVED,
     SEAT_LETTERS,
-    STONE,
-    TURN_ABOUT,
-    TURN_RIGHT,
-    WAITING,
     Figure,
     GameState,
     Phase,
@@ -177,7 +171,7 @@ def position(
                 raise SetupError(field, f"two stones on {board.name(sq)}")
             cells[sq] = kind
     tele = tuple(sorted(_teleporter(t) for t in teleporters))
-    if (tele or any(v < STONE for v in cells)) and setup != "advanced":
+    if (tele or any(board.is_stone(v) and v != STONE for v in cells)) and setup != "advanced":
         raise SetupError("setup", f"crystals, turning stones and teleporters are not in {setup}")
     for tile in to_place:
         if tile not in TILE_ORDER:
@@ -222,7 +216,11 @@ def position(
             if where in tele_squares:
                 raise SetupError(f"figures.{n}", f"{text} is a teleporter", "ADV-TELEPORT-FIGURES")
             if cells[where]:
-                what = "a stone" if cells[where] < 0 else f"figure {names[cells[where] - 1]}"
+                what = (
+                    "a stone"
+                    if board.is_stone(cells[where])
+                    else f"figure {names[cells[where] - 1]}"
+                )
                 raise SetupError(f"figures.{n}", f"{text} already holds {what}", "FIG-THROUGH")
             cells[where] = i + 1
         face = face_of.get(n, kind)
@@ -296,7 +294,7 @@ def position(
             if f.where in (OUT, REMOVED):
                 raise SetupError(f"figures.{f.name}", "nothing is out or removed in round 1")
         for seat in range(players):
-            if sum(1 for f in figs if f.owner == seat and f.where >= 0) > 2:
+            if sum(1 for f in figs if f.owner == seat and f.on_board) > 2:
                 raise SetupError(
                     "figures",
                     f"{SEAT_LETTERS[seat]} has more than two figures in round 1",

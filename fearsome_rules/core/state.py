@@ -3,8 +3,10 @@
 A state holds the position as the kernel's flat bytes (``GameState.data``, laid out in
 :mod:`fearsome_rules.core._kernel`), which the transitions copy and change, and the layout that
 moves only while tiles are placed (pools, teleporters, the tiles left to place). Everything
-else is read from those bytes: ``cells``, one int per cell index (see ``board``), 0 empty, a
-negative code a stone, ``i + 1`` the figure ``GameState.figures[i]``; the figures; the monster
+else is read from those bytes, in :mod:`~fearsome_rules.core.board`'s encoding of squares,
+places and pieces, which is the bytes' own: ``cells``, one piece per cell index
+(``board.EMPTY``, ``i + 1`` the figure ``GameState.figures[i]``, a stone's code); the figures,
+each at a place (a square, ``board.WAITING``, ``OUT`` or ``REMOVED``); the monster
 (not in ``cells``: it has its own square and facing); the deck, the turn, the round. Blood
 pools never move, so they are layout (``GameState.pools``), not cell contents.
 """
@@ -27,25 +29,6 @@ from fearsome_rules.core.errors import (
     quote,
 )
 from fearsome_rules.core.options import RuleOptions, kernel_flags
-
-EMPTY: Final = 0
-STONE: Final = -1  # a plain stone: the basic game's stones, and 3 fronts in the advanced game
-CRYSTAL: Final = -2  # ADV-CRYSTAL: the monster sees through it
-TURN_RIGHT: Final = -3  # ADV-TURN: turns the monster 90 degrees clockwise
-TURN_ABOUT: Final = -4  # ADV-TURN: turns the monster 180 degrees
-STONE_KINDS: Final = {
-    STONE: "stone",
-    CRYSTAL: "crystal",
-    TURN_RIGHT: "turn_right",
-    TURN_ABOUT: "turn_about",
-}
-
-# Where a figure is when it is not on a square.
-WAITING: Final = -1  # beside the entrance: not entered yet, or eaten in stage 1 (SET-WAITING)
-OUT: Final = -2  # escaped through the exit (FIG-EXIT)
-REMOVED: Final = -3  # eaten in stage 2, or inside when the game ended (STAGE-TWO, STAGE-TWO-END)
-
-PLACE_NAMES: Final = {WAITING: "waiting", OUT: "out", REMOVED: "removed"}
 
 SEAT_LETTERS: Final = "ABCDEFG"
 KINDS_4: Final = (1, 3, 4, 5)  # the number on each figure's coloured side (SET-FIGURES)
@@ -73,7 +56,7 @@ class Figure:
     face: int
     """The number now showing: this round's movement points, or next round's once moved."""
     where: int
-    """A square index, or WAITING, OUT or REMOVED."""
+    """Its place: a square index, or ``board.WAITING``, ``OUT`` or ``REMOVED``."""
     moved: bool = False
     """Whether it has moved (and flipped) in the current round (RND-ONCE)."""
 
@@ -84,16 +67,17 @@ class Figure:
 
     @property
     def on_board(self) -> bool:
-        return self.where >= 0
+        return self.where < board.CELLS
 
     @property
     def active(self) -> bool:
         """Still in play: on the board or waiting at the entrance (moves every round)."""
-        return self.where >= 0 or self.where == WAITING
+        return self.where < board.CELLS or self.where == board.WAITING
 
     def place(self) -> str:
         """Where it is, as text: a square name, ``waiting``, ``out`` or ``removed``."""
-        return board.name(self.where) if self.where >= 0 else PLACE_NAMES[self.where]
+        where = self.where
+        return board.name(where) if where < board.CELLS else board.PLACE_NAMES[where]
 
 
 def kinds_for(players: int) -> tuple[int, ...]:
@@ -149,23 +133,6 @@ def layout_bytes(pools: frozenset[int], teleporters: tuple[Teleporter, ...]) -> 
 def pool_mask(pools: frozenset[int]) -> tuple[bool, ...]:
     """A per-cell flag of blood-pool squares, shared by every state with the same pools."""
     return tuple(i in pools for i in range(board.CELLS))
-
-
-# The bridge between the kernel's bytes and the public codes, in one place: every module of
-# the core that hands a place or a piece to the rooms above reads these.
-_AT = {_encoding.AT_WAITING: WAITING, _encoding.AT_OUT: OUT, _encoding.AT_REMOVED: REMOVED}
-PLACE_OF_BYTE: Final[tuple[int, ...]] = tuple(_AT.get(v, v) for v in range(256))
-"""A figure's place byte as ``Figure.where``: a square, ``WAITING``, ``OUT`` or ``REMOVED``."""
-BYTE_OF_PLACE: Final = {
-    WAITING: _encoding.AT_WAITING,
-    OUT: _encoding.AT_OUT,
-    REMOVED: _encoding.AT_REMOVED,
-}
-"""``Figure.where`` off the board as the kernel's place byte."""
-PIECE_OF_BYTE: Final[tuple[int, ...]] = tuple(
-    v - 256 if v >= _encoding.FIRST_STONE else v for v in range(256)
-)
-"""A cell byte as the code of ``cells``: a stone byte is the stone code plus 256."""
 
 
 @attrs.frozen(cache_hash=True)
@@ -229,14 +196,14 @@ class GameState:
         setup: str = "basic",
         to_place: tuple[str, ...] = (),
     ) -> GameState:
-        """A state from every field as the properties give them (cells with signed codes,
-        figures as Figure objects, the deck as tile names)."""
+        """A state from every field as the properties give them (cells as pieces, figures as
+        Figure objects, the deck as tile names)."""
         data = bytearray(_encoding.SIZE)
         for sq, v in enumerate(cells):
-            data[_encoding.CELLS + sq] = v & 0xFF
+            data[_encoding.CELLS + sq] = v
         figs = tuple(figures)
         for i, f in enumerate(figs):
-            data[_encoding.PLACES + i] = f.where if f.where >= 0 else BYTE_OF_PLACE[f.where]
+            data[_encoding.PLACES + i] = f.where
             data[_encoding.FACES + i] = f.face | (_encoding.MOVED if f.moved else 0)
         data[_encoding.MONSTER] = monster
         data[_encoding.FACING] = facing
@@ -315,7 +282,7 @@ class GameState:
         stones = self.stones
         if self.pools != board.BASIC_POOLS or len(stones) > len(board.BASIC_STONES):
             return True
-        fresh = self.round == 1 and not any(f.moved or f.where >= 0 for f in self.figures)
+        fresh = self.round == 1 and not any(f.moved or f.on_board for f in self.figures)
         return fresh and stones != board.BASIC_STONES
 
     @property
@@ -334,13 +301,12 @@ class GameState:
 
     @property
     def cells(self) -> tuple[int, ...]:
-        """Per cell index: 0 empty, ``i + 1`` for figure ``i``, a negative code for a stone."""
+        """Per cell index its piece: ``board.EMPTY``, ``i + 1`` for figure ``i``, or a stone's
+        code (``board.is_stone``)."""
         try:
             return self.cells_read
         except AttributeError:
-            cells = tuple(
-                PIECE_OF_BYTE[v] for v in self.data[_encoding.CELLS : _encoding.CELLS + board.CELLS]
-            )
+            cells = tuple(self.data[_encoding.CELLS : _encoding.CELLS + board.CELLS])
             object.__setattr__(self, "cells_read", cells)
             return cells
 
@@ -358,7 +324,7 @@ class GameState:
                     i // per,
                     kinds[i % per],
                     data[_encoding.FACES + i] & 7,
-                    PLACE_OF_BYTE[data[_encoding.PLACES + i]],
+                    data[_encoding.PLACES + i],
                     bool(data[_encoding.FACES + i] & _encoding.MOVED),
                 )
                 for i in range(data[_encoding.FIGURES])

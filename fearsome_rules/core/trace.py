@@ -15,9 +15,10 @@ from typing import Final, TypeAlias
 
 from fearsome_rules.core import _encoding, board
 from fearsome_rules.core import events as ev
+from fearsome_rules.core.board import STONE_KINDS
 from fearsome_rules.core.deck import TILES
 from fearsome_rules.core.events import LineEnd
-from fearsome_rules.core.state import FIGURE_NAMES, SEAT_LETTERS, STONE_KINDS, GameState
+from fearsome_rules.core.state import FIGURE_NAMES, SEAT_LETTERS, GameState
 
 HOW: Final = {
     _encoding.HOW_EATEN: ev.How.EATEN,
@@ -52,7 +53,7 @@ def events(
 
 def _piece(names: tuple[str, ...], v: int) -> str:
     """A figure's name or a stone's kind, for a cell's byte."""
-    return names[v - 1] if v < _encoding.FIRST_STONE else STONE_KINDS[v - 256]
+    return names[v - 1] if v < _encoding.FIRST_STONE else STONE_KINDS[v]
 
 
 def read(
@@ -114,7 +115,7 @@ def read(
                 ev.MonsterTurnedByStone(
                     _square(a),
                     _square(b),
-                    STONE_KINDS[c - 256],
+                    STONE_KINDS[c],
                     LETTERS[d],
                     LETTERS[e],
                     _encoding.RULES[f],
@@ -134,14 +135,14 @@ def read(
         elif kind == _encoding.T_STONE_PUSHED:
             by = names[c - 1] if c else "monster"
             out.append(
-                ev.StonePushed(_square(a), _square(b), by, _encoding.RULES[d], STONE_KINDS[e - 256])
+                ev.StonePushed(_square(a), _square(b), by, _encoding.RULES[d], STONE_KINDS[e])
             )
         elif kind == _encoding.T_STONE_SLID:
-            out.append(ev.StoneSlid(_square(a), _square(b), STONE_KINDS[c - 256]))
+            out.append(ev.StoneSlid(_square(a), _square(b), STONE_KINDS[c]))
         elif kind == _encoding.T_FIGURE_SLID:
             out.append(ev.FigureSlid(names[a - 1], _square(b), _square(c)))
         elif kind == _encoding.T_STONE_REMOVED:
-            out.append(ev.StoneRemoved(_square(a), HOW[b], STONE_KINDS[c - 256]))
+            out.append(ev.StoneRemoved(_square(a), HOW[b], STONE_KINDS[c]))
         elif kind == _encoding.T_FIGURE_STEPPED:
             start = "waiting" if b == _encoding.AT_WAITING else _square(b)
             out.append(ev.FigureStepped(names[a - 1], start, _square(c)))

@@ -1,12 +1,13 @@
 """What the rooms above the core read of a position, by name: the pieces on the board and the
 monster's sight from a square (:class:`Board`), the figures' places and faces as arrays
-(:class:`Arrays`), in the public vocabulary of :class:`~fearsome_rules.core.state.GameState`:
+(:class:`Arrays`), in the one encoding of :mod:`~fearsome_rules.core.board` (which the kernel's
+bytes use as well, so nothing here translates):
 
 - a square is its index (``board.NAMES``); :data:`~fearsome_rules.core.board.OFF` is none;
-- a piece is coded as in ``GameState.cells``: 0 empty, ``i + 1`` the figure
-  ``state.figures[i]``, a stone's negative code (``STONE``, ``CRYSTAL``, ``TURN_RIGHT``,
-  ``TURN_ABOUT``);
-- a place is as in ``Figure.where``: a square, ``WAITING``, ``OUT`` or ``REMOVED``.
+- a piece is coded as in ``GameState.cells``: ``board.EMPTY``, ``i + 1`` the figure
+  ``state.figures[i]``, a stone's code (``board.STONE``, ``CRYSTAL``, ``TURN_RIGHT``,
+  ``TURN_ABOUT``; ``board.is_stone``);
+- a place is as in ``Figure.where``: a square, ``board.WAITING``, ``OUT`` or ``REMOVED``.
 
 How the kernel lays a position out in bytes stays in the core (``_encoding``): the tools, the
 formats and the command line never see it (an import-linter contract). The move search's
@@ -18,7 +19,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from fearsome_rules.core import _encoding, _kernel, board
-from fearsome_rules.core.state import PIECE_OF_BYTE, PLACE_OF_BYTE, GameState, wrong_state
+from fearsome_rules.core.state import GameState, wrong_state
 
 __all__ = ["Arrays", "Board", "Choice", "Sight", "arrays", "choose"]
 
@@ -71,26 +72,26 @@ class Board:
         return cls(state.data[_encoding.CELLS : _encoding.CELLS + board.CELLS])
 
     def __getitem__(self, square: int) -> int:
-        """The piece on ``square``: 0, a figure's index + 1, or a stone's negative code."""
-        return PIECE_OF_BYTE[self._cells[square]]
+        """The piece on ``square``: 0, a figure's index + 1, or a stone's code."""
+        return self._cells[square]
 
     def pieces(self) -> tuple[int, ...]:
         """Every square's piece, by square index (as ``GameState.cells``)."""
-        return tuple(PIECE_OF_BYTE[v] for v in self._cells)
+        return tuple(self._cells)
 
     def sight(self, square: int, direction: int) -> Sight:
         """What the monster on ``square`` would see towards ``direction`` (0 N, 1 E, 2 S, 3
         W), by the kernel's own sight (MON-SIGHT-BLOCK, MON-DISTANCE); sight never wraps."""
         packed = _kernel.line_of_sight(self._cells, square, direction)
         end = packed & 255
-        if end == _encoding.NONE:
-            return Sight(board.OFF, packed >> 8, 0)
-        return Sight(end, packed >> 8, PIECE_OF_BYTE[self._cells[end]])
+        if end == board.OFF:
+            return Sight(end, packed >> 8, board.EMPTY)
+        return Sight(end, packed >> 8, self._cells[end])
 
     def with_figure(self, figure: int, place: int) -> Board:
         """This board with figure ``figure`` (its index) standing on ``place`` (nothing is
         added for a place off the board): a moved figure where its move ends."""
-        if place < 0:
+        if not board.is_square(place):
             return self
         cells = bytearray(self._cells)
         cells[place] = figure + 1
@@ -140,7 +141,7 @@ def arrays(state: GameState) -> Arrays:
         n // data[_encoding.PLAYERS],
         data[_encoding.MONSTER],
         data[_encoding.FACING],
-        tuple(PLACE_OF_BYTE[v] for v in data[_encoding.PLACES : _encoding.PLACES + n]),
+        tuple(data[_encoding.PLACES : _encoding.PLACES + n]),
         tuple(v & 7 for v in faces),
         tuple(bool(v & _encoding.MOVED) for v in faces),
         tuple(data[_encoding.DECK : _encoding.DECK + _encoding.N_TILES]),

@@ -8,6 +8,7 @@ import re
 from typing import Final
 
 from fearsome_rules.core import board
+from fearsome_rules.core.board import CRYSTAL, STONE, TURN_ABOUT, TURN_RIGHT
 from fearsome_rules.core.errors import (
     NotationError,
     NotationTypeError,
@@ -17,16 +18,7 @@ from fearsome_rules.core.errors import (
 )
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.position import position
-from fearsome_rules.core.state import (
-    CRYSTAL,
-    SEAT_LETTERS,
-    STONE,
-    TURN_ABOUT,
-    TURN_RIGHT,
-    GameState,
-    Phase,
-    wrong_state,
-)
+from fearsome_rules.core.state import SEAT_LETTERS, GameState, Phase, wrong_state
 from fearsome_rules.formats.text_input import check_unicode
 
 _ARROW = "^>v<"
@@ -79,10 +71,10 @@ def diagram(state: GameState) -> str:
             under = "~" if sq in state.pools else " "
             if sq == state.monster:
                 cell = "M" + _ARROW[state.facing] + under
-            elif v > 0:
-                cell = state.figures[v - 1].name + under
-            elif v < 0:
+            elif board.is_stone(v):
                 cell = _STONE_CELL[v] + under
+            elif v:
+                cell = state.figures[v - 1].name + under
             elif sq in tele:
                 cell = tele[sq] + " "
             elif sq in state.pools:

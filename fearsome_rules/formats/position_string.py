@@ -20,6 +20,7 @@ import re
 from typing import Final
 
 from fearsome_rules.core import board
+from fearsome_rules.core.board import CRYSTAL, STONE, TURN_ABOUT, TURN_RIGHT
 from fearsome_rules.core.errors import (
     NotationError,
     NotationTypeError,
@@ -29,15 +30,7 @@ from fearsome_rules.core.errors import (
 )
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.position import position
-from fearsome_rules.core.state import (
-    CRYSTAL,
-    SEAT_LETTERS,
-    STONE,
-    TURN_ABOUT,
-    TURN_RIGHT,
-    GameState,
-    wrong_state,
-)
+from fearsome_rules.core.state import SEAT_LETTERS, GameState, wrong_state
 from fearsome_rules.formats.text_input import check_unicode
 
 _FIELDS = (

@@ -25,6 +25,7 @@ import cattrs.v
 
 from fearsome_rules.core import board
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
+from fearsome_rules.core.board import STONE_KINDS
 from fearsome_rules.core.errors import (
     ArgumentTypeError,
     FearsomeError,
@@ -33,13 +34,7 @@ from fearsome_rules.core.errors import (
     quote,
 )
 from fearsome_rules.core.options import RuleOptions
-from fearsome_rules.core.state import (
-    SEAT_LETTERS,
-    STONE_KINDS,
-    GameState,
-    kinds_for,
-    wrong_state,
-)
+from fearsome_rules.core.state import SEAT_LETTERS, GameState, kinds_for, wrong_state
 
 FORMAT_VERSION: Final = 1
 STATE_FORMAT: Final = "fearsome-rules/state"

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from fearsome_rules.core import board
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import Action, FigureMove, Reveal
 from fearsome_rules.core.state import Figure, GameState
@@ -201,7 +202,7 @@ def _figure_trail(action: FigureMove, done: Steps) -> Trail:
 def figure_at(state: GameState, sq: int) -> Figure | None:
     """The figure on square ``sq``, if any."""
     v = state.cells[sq]
-    return state.figures[v - 1] if v > 0 else None
+    return state.figures[v - 1] if v and not board.is_stone(v) else None
 
 
 NOT_HITS = frozenset({ev.How.INSIDE_AT_END})

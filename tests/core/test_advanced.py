@@ -35,7 +35,7 @@ from fearsome_rules.core import events as ev
 
 NAMES = [f"{s}{k}" for s in "ABCD" for k in (1, 3, 4, 5)]
 AFTER_ONE_TILE = ["7", "7", "8", "8", "10", "1hit", "2hits"]
-KIND = {-1: "stone", -2: "crystal", -3: "turn_right", -4: "turn_about"}
+KIND = {255: "stone", 254: "crystal", 253: "turn_right", 252: "turn_about"}  # board's codes
 POOL_SQUARE = ["i3", "j3", "i4", "j4"]
 
 

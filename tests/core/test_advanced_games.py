@@ -18,8 +18,9 @@ from strategies import OPTION_VALUES, figure_move, pick, rule_options
 import fearsome_rules as fr
 from fearsome_rules.core import board
 from fearsome_rules.core.actions import PlaceTile
+from fearsome_rules.core.board import CRYSTAL, STONE, TURN_ABOUT, TURN_RIGHT
 from fearsome_rules.core.placement import legal_placements
-from fearsome_rules.core.state import CRYSTAL, STONE, TURN_ABOUT, TURN_RIGHT, Phase, kinds_for
+from fearsome_rules.core.state import Phase, kinds_for
 from fearsome_rules.tools.bots import draw_tile, random_bot
 
 TILE_COUNT = {"advanced": 17, "bsw": 13}

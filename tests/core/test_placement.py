@@ -19,9 +19,10 @@ import fearsome_rules as fr
 from fearsome_rules.core import board
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import PlaceTile
+from fearsome_rules.core.board import CRYSTAL, STONE, TURN_ABOUT, TURN_RIGHT, WAITING
 from fearsome_rules.core.layout import ADVANCED_TILES, BSW_TILES
 from fearsome_rules.core.placement import legal_placements
-from fearsome_rules.core.state import CRYSTAL, STONE, TURN_ABOUT, TURN_RIGHT, WAITING, Phase
+from fearsome_rules.core.state import Phase
 
 DEFAULT = fr.RuleOptions()
 WITH_DIAGONAL = fr.RuleOptions(protected_squares="with_diagonal")

@@ -18,9 +18,10 @@ from differential import positions
 import fearsome_rules as fr
 from fearsome_rules.core import board
 from fearsome_rules.core import events as ev
+from fearsome_rules.core.board import STONE_KINDS
 from fearsome_rules.core.errors import ArgumentError
 from fearsome_rules.core.events import fold
-from fearsome_rules.core.state import FIGURE_NAMES, STONE_KINDS
+from fearsome_rules.core.state import FIGURE_NAMES
 from fearsome_rules.core.view import Board, choose
 from fearsome_rules.core.walks import Walk, apply_steps, walk_traced
 from fearsome_rules.formats.event_json import event_from_json, event_to_json
@@ -98,7 +99,11 @@ def test_a_look_carries_what_the_kernel_saw() -> None:
                 end, dist, piece = Board.of(at).sight(at.monster, d)
                 assert line.distance == dist
                 assert line.square == ("" if end == board.OFF else board.name(end))
-                want = at.figures[piece - 1].name if piece > 0 else STONE_KINDS.get(piece, "")
+                want = (
+                    STONE_KINDS.get(piece, "")
+                    if piece == 0 or piece in STONE_KINDS
+                    else at.figures[piece - 1].name
+                )
                 assert line.piece == want
             seen_at = [ln.distance if ln.piece in FIGURES else 0 for ln in e.lines[:3]]
             choice = choose(facing, *seen_at)

@@ -17,7 +17,8 @@ from strategies import fuzz_examples, played
 import fearsome_rules as fr
 from fearsome_rules.core import board
 from fearsome_rules.core import events as ev
-from fearsome_rules.core.state import TURN_ABOUT, TURN_RIGHT, GameState, escapes_to_win
+from fearsome_rules.core.board import TURN_ABOUT, TURN_RIGHT
+from fearsome_rules.core.state import GameState, escapes_to_win
 from fearsome_rules.tools import conformance
 from fearsome_rules.tools.readings import readings_that_matter
 from fearsome_rules.tools.readings.detect import PER_ACTION
@@ -88,10 +89,12 @@ def situation(option: str, how: str, both: tuple[Seen, Seen]) -> bool:
         )
     if how == "legal moves":  # what some legal move leads to differs
         if option == "slide_over_figure":  # a figure lying on a pool
-            return any(before.cells[sq] > 0 for sq in before.pools)
+            return any(
+                before.cells[sq] and not board.is_stone(before.cells[sq]) for sq in before.pools
+            )
         if option == "monster_corner_stone":  # a stone on a line to a corner
             return any(
-                v < 0
+                board.is_stone(v)
                 and (
                     sq // board.COLUMNS in (0, board.ROWS - 1)
                     or sq % board.COLUMNS in (0, board.COLUMNS - 1)
@@ -112,7 +115,7 @@ def situation(option: str, how: str, both: tuple[Seen, Seen]) -> bool:
         )
     if option == "slide_over_figure":  # a figure's slide passes, or stops before, a figure
         return any(
-            before.cells[sq] > 0 and board.name(sq) != e.frm
+            before.cells[sq] and not board.is_stone(before.cells[sq]) and board.name(sq) != e.frm
             for e in events
             if isinstance(e, ev.FigureSlid)
             for sq in _line(e.frm, e.to)
@@ -123,7 +126,8 @@ def situation(option: str, how: str, both: tuple[Seen, Seen]) -> bool:
         )
     if option == "monster_corner_stone":  # a stone on a corner, or removed there
         return any(isinstance(e, ev.StoneRemoved) for e in events) or any(
-            s.after is not None and any(s.after.cells[c] < 0 for c in board.CORNERS) for s in both
+            s.after is not None and any(board.is_stone(s.after.cells[c]) for c in board.CORNERS)
+            for s in both
         )
     if option == "turn_stone_beyond_wall":  # a turning stone met beyond a wall
         turning = {sq for sq, v in enumerate(before.cells) if v in (TURN_RIGHT, TURN_ABOUT)}

@@ -26,7 +26,7 @@ from web_clicks import click_move
 
 import fearsome_rules as fr
 from fearsome_rules.core import board
-from fearsome_rules.core.state import STONE
+from fearsome_rules.core.board import STONE
 from fearsome_rules.tools.explain import compare
 from fearsome_rules.tools.readings import readings_that_matter
 from fearsome_rules.tools.render.canvas import centre

@@ -31,20 +31,14 @@ from typing import Final
 
 from fearsome_rules.core import board, deck
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
+from fearsome_rules.core.board import OUT as OUT_PLACE
+from fearsome_rules.core.board import WAITING
 from fearsome_rules.core.errors import ArgumentError, ArgumentTypeError, quote
 from fearsome_rules.core.game import chance_outcomes, check
 from fearsome_rules.core.layout import TELEPORTER_TILES, TILE_ORDER
 from fearsome_rules.core.moves import MoveSearch, entries, follow
 from fearsome_rules.core.placement import legal_placements
-from fearsome_rules.core.state import OUT as OUT_PLACE
-from fearsome_rules.core.state import (
-    SEAT_LETTERS,
-    WAITING,
-    GameState,
-    Phase,
-    figure_index,
-    wrong_state,
-)
+from fearsome_rules.core.state import SEAT_LETTERS, GameState, Phase, figure_index, wrong_state
 from fearsome_rules.core.view import Board
 
 Policy = Callable[[GameState], Action]

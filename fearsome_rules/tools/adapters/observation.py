@@ -24,8 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from fearsome_rules.core import board, deck
-from fearsome_rules.core.layout import TILE_ORDER
-from fearsome_rules.core.state import (
+from fearsome_rules.core.board import (
     CRYSTAL,
     OUT,
     REMOVED,
@@ -33,10 +32,10 @@ from fearsome_rules.core.state import (
     TURN_ABOUT,
     TURN_RIGHT,
     WAITING,
-    GameState,
-    Phase,
-    kinds_for,
+    is_square,
 )
+from fearsome_rules.core.layout import TILE_ORDER
+from fearsome_rules.core.state import GameState, Phase, kinds_for
 from fearsome_rules.core.view import arrays
 from fearsome_rules.tools.adapters.action_encoding import KINDS, STEPS
 
@@ -143,7 +142,7 @@ def observe(state: GameState, seat: int, out: Array | None = None) -> Array:
     else:
         out.fill(0.0)
     out[:CELLS] = _SQUARE_PLANE
-    cells = np.array(state.cells, np.int8)
+    cells = np.array(state.cells, np.uint8)
     for code, plane in STONE_PLANES.items():
         out[plane * CELLS : (plane + 1) * CELLS][cells == code] = 1.0
     # The rest is a few dozen values: their indices are gathered, then set at once.
@@ -167,7 +166,7 @@ def observe(state: GameState, seat: int, out: Array | None = None) -> Array:
         ones += [at, at + _PLACE_FIELD.get(place, 2), at + 5 + face]
         if moved:
             ones.append(at + 5)
-        if place >= 0:
+        if is_square(place):
             ones += [_SEAT_PLANE[r] + place, kind_plane + place, _FACE_PLANE[face] + place]
             if moved:
                 ones.append(_MOVED_PLANE + place)

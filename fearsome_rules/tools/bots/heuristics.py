@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import math
 
-from fearsome_rules.core.board import COLUMNS, RAY
+from fearsome_rules.core.board import COLUMNS, OUT, RAY, WAITING, is_square, is_stone
 from fearsome_rules.core.endings import outcome
 from fearsome_rules.core.moves import MoveResult
-from fearsome_rules.core.state import OUT, WAITING, GameState, kinds_for
+from fearsome_rules.core.state import GameState, kinds_for
 from fearsome_rules.core.view import Arrays, Board, arrays
 
 WAITING_DISTANCE = 26
@@ -24,7 +24,7 @@ def distance(where: int) -> int:
     """Steps from a figure's place (a square, ``WAITING`` or ``OUT``) to the exit a1 as the
     crow walks (rows + columns); a waiting figure is one step before p11, a figure out is past
     the exit."""
-    if where >= 0:
+    if is_square(where):
         return where // COLUMNS + where % COLUMNS
     return WAITING_DISTANCE if where == WAITING else -1
 
@@ -35,7 +35,7 @@ def seen_figures(board: Board, monster: int, facing: int) -> list[int]:
     seen = []
     for d in (facing, (facing + 3) & 3, (facing + 1) & 3):
         piece = board.sight(monster, d).piece
-        if piece > 0:
+        if piece and not is_stone(piece):
             seen.append(piece)
     return seen
 
@@ -50,7 +50,7 @@ def exposure(state: GameState, seat: int) -> int:
         for sq in ray:
             v = cells[sq]
             if v:
-                if v > 0 and (v - 1) // per == seat:
+                if not is_stone(v) and (v - 1) // per == seat:
                     exposed += 1
                 break
     return exposed
@@ -96,7 +96,7 @@ def standing(at: Arrays, seat: int) -> float:
     for place in at.places[seat * per : seat * per + per]:
         if place == OUT:
             values.append(OUT_VALUE)
-        elif place >= 0:
+        elif is_square(place):
             values.append(INSIDE_SHARE * (1 - distance(place) / WAITING_DISTANCE))
         else:
             values.append(0.0)

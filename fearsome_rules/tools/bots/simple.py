@@ -9,11 +9,11 @@ from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal
-from fearsome_rules.core.board import COLUMNS
+from fearsome_rules.core.board import COLUMNS, OUT, is_square
 from fearsome_rules.core.game import apply, chance_outcomes, legal_moves
 from fearsome_rules.core.moves import MoveResult, MoveSearch
 from fearsome_rules.core.placement import legal_placements
-from fearsome_rules.core.state import OUT, GameState, Phase
+from fearsome_rules.core.state import GameState, Phase
 from fearsome_rules.core.view import arrays
 from fearsome_rules.tools.bots.heuristics import distance, exposure, seen_figures
 
@@ -71,7 +71,7 @@ def runner_bot(state: GameState, rng: random.Random) -> FigureMove:
         for place in at.places[seat * at.per_seat : (seat + 1) * at.per_seat]:
             if place == OUT:
                 progress += 100
-            elif place >= 0:
+            elif is_square(place):
                 progress += 40 - (place // COLUMNS + place % COLUMNS)
         return (after.escaped(seat), progress - 15 * exposure(after, seat))
 

@@ -8,9 +8,10 @@ from collections.abc import Callable, Mapping, Sequence
 import attrs
 
 from fearsome_rules.core import board
+from fearsome_rules.core.board import STONE, STONE_KINDS
 from fearsome_rules.core.errors import FearsomeError, quote
 from fearsome_rules.core.options import RuleOptions
-from fearsome_rules.core.state import STONE_KINDS, GameState
+from fearsome_rules.core.state import GameState
 from fearsome_rules.core.walks import Walk
 from fearsome_rules.tools.explain.explanation import Explanation, explain
 from fearsome_rules.tools.explain.lines import ExplainError
@@ -157,7 +158,7 @@ def _final_differences(readings: Sequence[Reading]) -> list[str]:
     def stones(s: GameState) -> str:
         return (
             " ".join(
-                board.name(sq) + ("" if s.cells[sq] == -1 else f"({STONE_KINDS[s.cells[sq]]})")
+                board.name(sq) + ("" if s.cells[sq] == STONE else f"({STONE_KINDS[s.cells[sq]]})")
                 for sq in sorted(s.stones, key=lambda q: (q % board.COLUMNS, q))
             )
             or "none"

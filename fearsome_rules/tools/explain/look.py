@@ -9,7 +9,8 @@ import attrs
 
 from fearsome_rules.core import board
 from fearsome_rules.core import events as ev
-from fearsome_rules.core.state import CRYSTAL, STONE_KINDS, GameState
+from fearsome_rules.core.board import CRYSTAL, STONE_KINDS
+from fearsome_rules.core.state import GameState
 from fearsome_rules.tools.explain.lines import KIND_TEXT, ExplainError, Line
 
 SIDE_NAMES = ("ahead", "left", "right")

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from fearsome_rules.core.board import OUT, REMOVED, WAITING
 from fearsome_rules.core.endings import outcome
-from fearsome_rules.core.state import OUT, REMOVED, SEAT_LETTERS, WAITING, GameState, Phase
+from fearsome_rules.core.state import SEAT_LETTERS, GameState, Phase
 from fearsome_rules.tools.render import SEAT_COLOURS
 
 
@@ -29,7 +30,7 @@ def panel(state: GameState, kinds: Sequence[str]) -> dict[str, Any]:
                 "out": sum(f.where == OUT for f in mine),
                 "waiting": sum(f.where == WAITING for f in mine),
                 "removed": sum(f.where == REMOVED for f in mine),
-                "on_board": sum(f.where >= 0 for f in mine),
+                "on_board": sum(f.on_board for f in mine),
                 "figures": len(mine),
                 "to_move": seat == mover,
             }

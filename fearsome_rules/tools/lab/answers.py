@@ -10,8 +10,9 @@ import attrs
 
 from fearsome_rules.core import board
 from fearsome_rules.core import events as ev
+from fearsome_rules.core.board import STONE_KINDS
 from fearsome_rules.core.errors import RuleError
-from fearsome_rules.core.state import STONE_KINDS, GameState
+from fearsome_rules.core.state import GameState
 from fearsome_rules.tools.trail import Trail
 
 

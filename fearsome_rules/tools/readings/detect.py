@@ -22,13 +22,14 @@ from typing import Final
 import attrs
 
 from fearsome_rules.core.actions import Action, PlaceTile, Reveal
+from fearsome_rules.core.board import TURN_ABOUT, TURN_RIGHT
 from fearsome_rules.core.endings import outcome
 from fearsome_rules.core.errors import RuleError
 from fearsome_rules.core.game import apply_traced
 from fearsome_rules.core.moves import MoveResult, MoveSearch
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.placement import legal_placements
-from fearsome_rules.core.state import TURN_ABOUT, TURN_RIGHT, GameState, Phase, wrong_state
+from fearsome_rules.core.state import GameState, Phase, wrong_state
 
 PER_ACTION: Final = tuple(n for n in RuleOptions.names() if n != "three_hits")
 """The options an action can show: every one but ``three_hits`` (see the module's docstring)."""

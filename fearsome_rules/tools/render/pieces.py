@@ -6,7 +6,8 @@ facing."""
 from __future__ import annotations
 
 from fearsome_rules.core import board
-from fearsome_rules.core.state import CRYSTAL, STONE, TURN_ABOUT, TURN_RIGHT, GameState
+from fearsome_rules.core.board import CRYSTAL, STONE, TURN_ABOUT, TURN_RIGHT
+from fearsome_rules.core.state import GameState
 from fearsome_rules.tools.render.canvas import (
     CELL,
     MARGIN,
@@ -75,9 +76,9 @@ def draw_board(state: GameState) -> list[str]:
         out += _teleporter(sq, pair, d)
     for sq in board.SQUARES:
         v = state.cells[sq]
-        if v < 0:
+        if board.is_stone(v):
             out += _stone(sq, v)
-        elif v > 0:
+        elif v:
             f = state.figures[v - 1]
             out += _figure(sq, f.owner, f.face, f.name, f.moved)
     return out

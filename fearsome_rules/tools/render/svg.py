@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from fearsome_rules.core.state import OUT, REMOVED, WAITING, GameState
+from fearsome_rules.core.board import PLACE_NAMES, WAITING
+from fearsome_rules.core.state import GameState
 from fearsome_rules.tools.explain import Comparison
 from fearsome_rules.tools.render.canvas import BOARD_H, BOARD_W, LINE, MARGIN, PATH_COLOUR, esc
 from fearsome_rules.tools.render.paths import draw_walk
@@ -130,10 +131,11 @@ def _legend(p: Panel) -> list[str]:
     state = p.state if p.walk is None else shown_state(p.walk, p.upto)
     lines = list(p.caption)
     off: dict[str, list[str]] = {"waiting": [], "out": [], "removed": []}
-    names = {WAITING: "waiting", OUT: "out", REMOVED: "removed"}
     for f in state.figures:
-        if f.where < 0:
-            off[names[f.where]].append(f"{f.name}({f.face})" if f.where == WAITING else f.name)
+        if not f.on_board:
+            off[PLACE_NAMES[f.where]].append(
+                f"{f.name}({f.face})" if f.where == WAITING else f.name
+            )
     parts = [f"{k}: {' '.join(v)}" for k, v in off.items() if v]
     if parts:
         lines.append("; ".join(parts))

@@ -45,10 +45,10 @@ def render_text(state: GameState, walk: Walk = None, title: str = "") -> str:
             elif sq in marks:
                 mark = marks[sq] + ("~" if marks[sq] == "+" and sq in state.pools else "")
                 row.append(f"{mark:<3}")
-            elif state.cells[sq] > 0:
-                row.append(f"{state.figures[state.cells[sq] - 1].name:<3}")
-            elif state.cells[sq] < 0:
+            elif board.is_stone(state.cells[sq]):
                 row.append("## ")
+            elif state.cells[sq]:
+                row.append(f"{state.figures[state.cells[sq] - 1].name:<3}")
             elif sq in state.pools:
                 row.append("~~ ")
             else:

@@ -14,11 +14,12 @@ import attrs
 
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import Action
+from fearsome_rules.core.board import OUT, REMOVED
 from fearsome_rules.core.endings import outcome
 from fearsome_rules.core.errors import FearsomeError
 from fearsome_rules.core.game import apply, apply_traced, new_game
 from fearsome_rules.core.options import RuleOptions
-from fearsome_rules.core.state import OUT, REMOVED, GameState, Phase
+from fearsome_rules.core.state import GameState, Phase
 from fearsome_rules.tools.bots import Bot, draw_tile, find_bot, random_placement
 
 BotSpec = str | Bot

@@ -1,9 +1,10 @@
-"""The kernel's C constants against the one table they copy (issue 31: one vocabulary).
+"""The kernel's C ints are written from one table (issue 31: one vocabulary).
 
-Compiled code reads numbers without a Python lookup only when they are C constants, so
-``_kernel.py`` declares its own copies (``X = cython.declare(cython.int, ...)``). These tests
-fail when a copy drifts from ``_encoding`` or from the rule ids: a copy under another name, a
-number typed by hand, a rule code under a name that is not its id's.
+Compiled code reads numbers without a Python lookup only when they are C ints, so
+``_kernel.py`` holds a block of them that ``scripts/make_kernel_constants.py`` writes from
+``_encoding.KERNEL_INTS`` and the rule ids the kernel names (``R_<id>``). These tests fail when
+the block is not what the table makes (a value or a name changed by hand, a table changed
+without running the script, a rule named that is no rule id).
 """
 
 from __future__ import annotations
@@ -12,60 +13,65 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import load_file
 from test_kernel_builds import pure_kernel
 
-from fearsome_rules.core import _encoding as encoding
-from fearsome_rules.core import _kernel as kernel
+from fearsome_rules.core import _encoding, board
 from fearsome_rules.core.rules import RULE_IDS
 
-SOURCE = Path(kernel.__file__).with_name("_kernel.py").read_text("utf-8")
-DECLARED = re.findall(r"^(\w+) = cython\.declare\(cython\.int, (.+)\)$", SOURCE, re.MULTILINE)
-"""Every module-level C int of the kernel: its name and what it is declared from."""
+ROOT = Path(__file__).resolve().parents[2]
+
+MAKE = load_file("make_kernel_constants", ROOT / "scripts" / "make_kernel_constants.py")
+SOURCE: str = MAKE.KERNEL.read_text("utf-8")
 
 
-def drift(name: str, source: str) -> str:
-    """What is wrong with the C int ``name`` declared from ``source`` ("" if nothing): it must
-    be ``_encoding``'s constant of the same name, or the code of the rule its name spells
-    (``R_MON_PUSH``: ``RULE_CODES["MON-PUSH"]``); nothing else, no number by hand."""
-    if name.startswith("R_"):
-        rule = re.fullmatch(r'RULE_CODES\["([A-Z0-9-]+)"\]', source)
-        if not rule:
-            return f"{name} is declared from {source}, not from a rule's code"
-        if rule.group(1) not in RULE_IDS:
-            return f"{name}: {rule.group(1)} is not a rule id"
-        if name != "R_" + rule.group(1).replace("-", "_"):
-            return f"{name} is not the name of {rule.group(1)}"
-        return ""
-    if source != f"_encoding.{name}" or not isinstance(getattr(encoding, name, None), int):
-        return f"{name} is declared from {source}"
-    return ""
+def test_the_block_is_what_the_table_writes() -> None:
+    assert MAKE.main(["--check"]) == 0, "run python3 scripts/make_kernel_constants.py"
 
 
-def test_every_c_int_is_a_named_copy() -> None:
-    assert len(DECLARED) > 60
-    assert [drift(name, source) for name, source in DECLARED if drift(name, source)] == []
+def test_the_block_declares_the_table_and_the_named_rules() -> None:
+    """Read back by hand from the source: every name of the table once with its value, and
+    ``R_MON_PUSH`` with MON-PUSH's code."""
+    _before, written, _after = MAKE.split(SOURCE)
+    declared = dict(re.findall(r"^(\w+) = cython\.declare\(cython\.int, (\d+)\)", written, re.M))
+    ints = {k: int(v) for k, v in declared.items() if not k.startswith("R_")}
+    assert ints == {name: getattr(_encoding, name) for name in _encoding.KERNEL_INTS}
+    assert ints["NONE"] == board.OFF == 255 and ints["AT_WAITING"] == board.WAITING == 253
+    assert int(declared["R_MON_PUSH"]) == sorted(RULE_IDS).index("MON-PUSH") + 1
+    assert len(declared) > 90
 
 
-def test_the_copies_hold_the_table_values() -> None:
-    """Run by CPython (the pure kernel, in both builds), every copy equals what it copies."""
+def test_the_pure_kernel_holds_the_table_values() -> None:
+    """Run by CPython (in both builds), each written C int equals the table's value."""
     pure = pure_kernel()
-    for name, _ in DECLARED:
-        if name.startswith("R_"):
-            assert getattr(pure, name) == encoding.RULE_CODES[name[2:].replace("_", "-")], name
-        else:
-            assert getattr(pure, name) == getattr(encoding, name), name
+    for name in _encoding.KERNEL_INTS:
+        assert getattr(pure, name) == getattr(_encoding, name), name
+    assert _encoding.RULE_CODES["FIG-POINTS"] == pure.R_FIG_POINTS
 
 
 @pytest.mark.parametrize(
-    ("name", "source"),
+    ("old", "new"),
     [
-        ("R_TURN", 'RULE_CODES["ADV-TURN"]'),
-        ("R_MON_PUSH", 'RULE_CODES["MON-NO-SUCH-RULE"]'),
-        ("R_MON_PUSH", "12"),
-        ("TURN_ABOUT", "_encoding.TURN_RIGHT"),
-        ("NONE", "255"),
+        ("NONE = cython.declare(cython.int, 255)", "NONE = cython.declare(cython.int, 254)"),
+        ("AT_OUT = cython.declare(cython.int, 254)", ""),
+        ("STONE = cython.declare(cython.int, 255)", "STONE = cython.declare(cython.int, 255)\n"),
     ],
 )
-def test_a_drifted_copy_is_caught(name: str, source: str) -> None:
-    """A test that cannot fail proves nothing: each of these drifts is named."""
-    assert drift(name, source)
+def test_a_block_changed_by_hand_is_stale(old: str, new: str) -> None:
+    """A test that cannot fail proves nothing: each of these edits is caught."""
+    assert old in SOURCE
+    assert MAKE.written(SOURCE.replace(old, new, 1)) != SOURCE.replace(old, new, 1)
+
+
+def test_a_changed_table_or_a_new_rule_name_is_stale() -> None:
+    before, written, after = MAKE.split(SOURCE)
+    assert MAKE.block(_encoding.KERNEL_INTS[:-1], vars(_encoding), []) != written
+    rules = MAKE.rules_named(before + after, _encoding.RULE_CODES)
+    assert "MON-PUSH" in rules and "END-WIN" not in rules
+    assert MAKE.rules_named(before + "R_END_WIN" + after, _encoding.RULE_CODES) != rules
+
+
+def test_a_rule_name_that_is_no_rule_is_refused() -> None:
+    before, _written, after = MAKE.split(SOURCE)
+    with pytest.raises(MAKE.StaleError, match="R_MON_NO_SUCH_RULE, which are no rule ids"):
+        MAKE.rules_named(before + "R_MON_NO_SUCH_RULE" + after, _encoding.RULE_CODES)

@@ -49,6 +49,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import sqlite3
 import statistics
 import sys
@@ -843,6 +844,9 @@ def main() -> None:
     p.add_argument("--client-cpus", default="1", help="taskset CPUs of the clients")
     p.add_argument("--db-cpus", default="", help="taskset CPUs of PostgreSQL (default: all)")
     args = p.parse_args()
+    # SIGTERM ends a run through its cleanup (the servers stopped, a throwaway cluster and the
+    # folder deleted): a run in the background ignores SIGINT.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     folder = Path(tempfile.mkdtemp(prefix="server-load-"))
     found = postgres_bin()
     everywhere = f"0-{(os.cpu_count() or 1) - 1}"

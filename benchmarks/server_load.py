@@ -24,7 +24,10 @@ average, then the medians.
 them (copies of a few real games under new ids: each action's notation, the game's last state:
 PostgreSQL's ``COPY``, SQLite's ``executemany`` in one transaction), the bytes a game takes, the
 plans of the reads (``EXPLAIN``), then one server's latency for ``GET /api/games/ID`` of random
-ids (each game read once: no process has it cached).
+ids (each game read once: no process has it cached). With ``--only pg1 --keep DIR`` the cluster
+is made in DIR and kept; ``--stored-reads DIR`` later starts it, reads ``--reads`` random games
+(2,000) through a server just started, shows ``EXPLAIN (ANALYZE, BUFFERS)`` of a cold read and
+stops it again: the reads of a million games measured when the machine is quiet.
 ``--direct N``: N actions through :class:`~fearsome_rules.tools.server.games.Games` in this
 process, no HTTP (a GET with a token, then the POST, one game after another): the medians of
 each, on SQLite and on PostgreSQL (with ``PYTHONPATH=DIR``, the ``fearsome_rules`` of another
@@ -418,7 +421,7 @@ def stored(n: int, folder: Path, cluster: Cluster | None, args: argparse.Namespa
         urls.append(("SQLite", f"sqlite:///{folder / 'stored.db'}"))
     if cluster is not None and "pg1" in (args.only or ["pg1"]):
         urls.append(("PostgreSQL", cluster.new_database()))
-    ids = [f"g{k:08d}" for k in range(n)]
+    ids = [f"g{k:08d}" for k in range(n)]  # as _reads makes them
     actions = sum(len(played[k % len(played)][1]) for k in range(n))
     rng = random.Random(1)
     for name, url in urls:
@@ -431,19 +434,10 @@ def stored(n: int, folder: Path, cluster: Cluster | None, args: argparse.Namespa
         wrote = time.monotonic() - began
         print(f"{name}: the plans of the reads")
         explain(url, ids[n // 2])
-        cpus = args.server_cpus.split("/")
-        with servers(url, folder, cpus=cpus) as (server,), httpx.Client(base_url=server.url) as c:
-            times = []
-            sample = rng.sample(ids, min(n, 2001))
-            began = _cpu_seconds(server)
-            for g in sample[1:]:
-                t = time.monotonic()
-                assert c.get(f"/api/games/{g}").status_code == 200
-                times.append((time.monotonic() - t) * 1000)
-            cpu = (_cpu_seconds(server) - began) * 1000 / len(times)
+        times, cpu, cold = _reads(url, n, folder, args, rng)
         size = _size(url, folder)
         print(f"{name}: the read of a game not read before, in the database alone")
-        explain(url, sample[0], analyze=True)
+        explain(url, cold, analyze=True)
         print(
             f"| {name} | {n:,} | {actions:,} | {size:.1f} GB | {size * 1e6 / n:.1f} KB | "
             f"{wrote:.0f} s | {pct(times, 0.5):.1f} | {pct(times, 0.99):.1f} | {cpu:.2f} | "
@@ -453,6 +447,56 @@ def stored(n: int, folder: Path, cluster: Cluster | None, args: argparse.Namespa
         if name == "SQLite":
             for f in folder.glob("stored.db*"):
                 f.unlink()
+        elif args.keep:
+            database = url.rpartition("/")[2]
+            kept = {"database": database, "games": n, "actions": actions, "filled_s": round(wrote)}
+            (Path(args.keep) / KEPT).write_text(json.dumps(kept) + "\n")
+            print(f"kept in {args.keep}: read again with --stored-reads {args.keep}")
+
+
+KEPT = "stored.json"  # what a kept cluster holds: its database's name, the games' count
+
+
+def _reads(
+    url: str, n: int, folder: Path, args: argparse.Namespace, rng: random.Random
+) -> tuple[list[float], float, str]:
+    """``--reads`` random games of the ``n`` stored, each read once through ``GET
+    /api/games/ID`` by a server just started (none of them in its memory): the times in ms,
+    the server's CPU per read in ms, and a game it did not read (for ``EXPLAIN ANALYZE``)."""
+    cpus = args.server_cpus.split("/")
+    sample = [f"g{k:08d}" for k in rng.sample(range(n), min(n, args.reads + 1))]
+    with servers(url, folder, cpus=cpus) as (server,), httpx.Client(base_url=server.url) as c:
+        times = []
+        began = _cpu_seconds(server)
+        for g in sample[1:]:
+            t = time.monotonic()
+            assert c.get(f"/api/games/{g}").status_code == 200
+            times.append((time.monotonic() - t) * 1000)
+        cpu = (_cpu_seconds(server) - began) * 1000 / len(times)
+    return times, cpu, sample[0]
+
+
+def stored_reads(folder: Path, cluster: Cluster, args: argparse.Namespace) -> None:
+    """``--stored-reads DIR``: the reads of :func:`_reads` again, on the cluster a ``--stored N
+    --keep DIR`` filled (started here, stopped after), a new random sample each run."""
+    kept = json.loads((Path(args.stored_reads) / KEPT).read_text())
+    url = cluster.url(kept["database"])
+    n = kept["games"]
+    print(f"{n:,} finished games kept in {args.stored_reads} ({kept['actions']:,} actions); "
+          f"{args.reads} random games read, each once, by a server just started")  # fmt: skip
+    print("PostgreSQL: the plans of the reads")
+    explain(url, f"g{n // 2:08d}")
+    times, cpu, cold = _reads(url, n, folder, args, random.Random())
+    print("PostgreSQL: the read of a game not read before, in the database alone")
+    explain(url, cold, analyze=True)
+    size = _size(url, folder)
+    print("| database | games | size | reads | GET p50 ms | GET p99 ms | server CPU ms/GET "
+          "| load average |\n|---|---|---|---|---|---|---|---|")  # fmt: skip
+    print(
+        f"| PostgreSQL | {n:,} | {size:.1f} GB | {len(times):,} | {pct(times, 0.5):.1f} | "
+        f"{pct(times, 0.99):.1f} | {cpu:.2f} | {_load_average()} |",
+        flush=True,
+    )
 
 
 # --- the kill loop ------------------------------------------------------------------------------
@@ -829,6 +873,9 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=30)
     p.add_argument("--runs", type=int, default=1, help="runs of each set-up, interleaved")
     p.add_argument("--stored", type=int, default=0, metavar="N")
+    p.add_argument("--keep", metavar="DIR", help="--stored: fill a cluster in DIR, kept")
+    p.add_argument("--stored-reads", metavar="DIR", help="read a kept cluster's games again")
+    p.add_argument("--reads", type=int, default=2000, metavar="N", help="games read, each once")
     p.add_argument("--kills", type=int, default=0, metavar="N")
     p.add_argument(
         "--kill-window",
@@ -850,7 +897,8 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="server-load-"))
     found = postgres_bin()
     everywhere = f"0-{(os.cpu_count() or 1) - 1}"
-    cluster = Cluster(found).start(args.db_cpus or everywhere) if found else None
+    kept = _kept_folder(args, p)
+    cluster = Cluster(found, kept).start(args.db_cpus or everywhere) if found else None
     os.sched_setaffinity(0, _cpu_set(args.client_cpus))
     try:
         if args.kills:
@@ -870,6 +918,10 @@ def main() -> None:
                 print(f"{name}: GET with a token {view:.2f} ms, POST {post:.2f} ms (medians of "
                       f"{args.direct}); load average {_load_average()}")  # fmt: skip
             return
+        if args.stored_reads:
+            assert cluster is not None, "--stored-reads needs PostgreSQL"
+            stored_reads(folder, cluster, args)
+            return
         if args.stored:
             print("| database | games | actions | size | a game | filled in | GET p50 ms "
                   "| GET p99 ms | server CPU ms/GET | load average |")  # fmt: skip
@@ -881,6 +933,22 @@ def main() -> None:
         if cluster is not None:
             cluster.stop()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _kept_folder(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Path | None:
+    """The folder of a kept cluster: a new one to fill (``--keep``), or one filled before
+    (``--stored-reads``)."""
+    if args.keep:
+        if not args.stored or args.only != ["pg1"]:
+            parser.error("--keep DIR goes with --stored N --only pg1")
+        if Path(args.keep, "data").exists():
+            parser.error(f"--keep {args.keep}: a cluster is there already")
+        return Path(args.keep)
+    if args.stored_reads:
+        if not Path(args.stored_reads, KEPT).is_file():
+            parser.error(f"--stored-reads {args.stored_reads}: no kept cluster there")
+        return Path(args.stored_reads)
+    return None
 
 
 def _cpu_set(text: str) -> set[int]:

@@ -61,7 +61,6 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -524,22 +523,22 @@ class _GatedTable(Table):
                 time.sleep(0.02)
 
 
-@dataclass
 class _Tally:
     """What the checks after the restarts found, and how long the parts of a cycle took."""
 
-    kills: int = 0
-    acknowledged: int = 0
-    checked: int = 0  # acknowledged actions found at their number by the last check
-    lost: int = 0  # acknowledged actions not in the log at their number, summed over checks
-    doubled: int = 0  # a command id stored more than once, summed over checks
-    unasked: int = 0  # a person's action stored that no client sent, summed over checks
-    diverged: int = 0  # a client's last state that is not the replay's, summed over checks
-    slow: int = 0  # restarts that took over a minute (the harness's old limit)
-    starts: list[float] = field(default_factory=list)
-    plays: list[float] = field(default_factory=list)
-    checks: list[float] = field(default_factory=list)
-    replayed: dict[str, tuple[int, int]] = field(default_factory=dict)
+    def __init__(self) -> None:
+        self.kills = 0
+        self.acknowledged = 0
+        self.checked = 0  # acknowledged actions found at their number by the last check
+        self.lost = 0  # acknowledged actions not in the log at their number, summed over checks
+        self.doubled = 0  # a command id stored more than once, summed over checks
+        self.unasked = 0  # a person's action stored that no client sent, summed over checks
+        self.diverged = 0  # a client's last state that is not the replay's, summed over checks
+        self.slow = 0  # restarts that took over a minute (the harness's old limit)
+        self.starts: list[float] = []
+        self.plays: list[float] = []
+        self.checks: list[float] = []
+        self.replayed: dict[str, tuple[int, int]] = {}
 
 
 def _stored_log(db: str) -> dict[str, list[tuple[str, str | None]]]:

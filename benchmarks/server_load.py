@@ -24,7 +24,10 @@ average, then the medians.
 them (copies of a few real games under new ids: each action's notation, the game's last state:
 PostgreSQL's ``COPY``, SQLite's ``executemany`` in one transaction), the bytes a game takes, the
 plans of the reads (``EXPLAIN``), then one server's latency for ``GET /api/games/ID`` of random
-ids (each game read once: no process has it cached).
+ids (each game read once: no process has it cached). With ``--only pg1 --keep DIR`` the cluster
+is made in DIR and kept; ``--stored-reads DIR`` later starts it, reads ``--reads`` random games
+(2,000) through a server just started, shows ``EXPLAIN (ANALYZE, BUFFERS)`` of a cold read and
+stops it again: the reads of a million games measured when the machine is quiet.
 ``--direct N``: N actions through :class:`~fearsome_rules.tools.server.games.Games` in this
 process, no HTTP (a GET with a token, then the POST, one game after another): the medians of
 each, on SQLite and on PostgreSQL (with ``PYTHONPATH=DIR``, the ``fearsome_rules`` of another
@@ -34,9 +37,11 @@ too).
 SQLite (on PostgreSQL with ``--only pg1``): the server's CPU time (from ``/proc``) per ``GET
 /api/games/ID`` with a seat's token and per POST of an action: what a request costs the server,
 whatever else the machine runs.
-``--kills N``: the crash tests' loop (tests/server_harness.py) with N kills on SQLite, and the
-same checks: every acknowledged action there once, none unacknowledged, every game replaying to
-what its client last saw.
+``--kills N``: N kills (SIGKILL) of one server process on SQLite (on PostgreSQL with ``--only
+pg1``) while three clients play through it, each within ``--kill-window`` seconds of the first
+action acknowledged after the server's start; after each, the server is started again and
+checked before the clients go on (every acknowledged action stored once, at its number; each
+game replaying to what its client last saw), and a line says the counts so far.
 """
 
 from __future__ import annotations
@@ -47,12 +52,15 @@ import json
 import os
 import random
 import shutil
+import signal
 import sqlite3
 import statistics
 import sys
 import tempfile
+import threading
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,9 +70,11 @@ import httpx
 import websockets
 from server_harness import (
     Cluster,
+    Player,
     Server,
+    Table,
     check_games,
-    play_through_kills,
+    pg_commands,
     postgres_bin,
     servers,
     sqlite_commands,
@@ -410,7 +420,7 @@ def stored(n: int, folder: Path, cluster: Cluster | None, args: argparse.Namespa
         urls.append(("SQLite", f"sqlite:///{folder / 'stored.db'}"))
     if cluster is not None and "pg1" in (args.only or ["pg1"]):
         urls.append(("PostgreSQL", cluster.new_database()))
-    ids = [f"g{k:08d}" for k in range(n)]
+    ids = [f"g{k:08d}" for k in range(n)]  # as _reads makes them
     actions = sum(len(played[k % len(played)][1]) for k in range(n))
     rng = random.Random(1)
     for name, url in urls:
@@ -423,19 +433,10 @@ def stored(n: int, folder: Path, cluster: Cluster | None, args: argparse.Namespa
         wrote = time.monotonic() - began
         print(f"{name}: the plans of the reads")
         explain(url, ids[n // 2])
-        cpus = args.server_cpus.split("/")
-        with servers(url, folder, cpus=cpus) as (server,), httpx.Client(base_url=server.url) as c:
-            times = []
-            sample = rng.sample(ids, min(n, 2001))
-            began = _cpu_seconds(server)
-            for g in sample[1:]:
-                t = time.monotonic()
-                assert c.get(f"/api/games/{g}").status_code == 200
-                times.append((time.monotonic() - t) * 1000)
-            cpu = (_cpu_seconds(server) - began) * 1000 / len(times)
+        times, cpu, cold = _reads(url, n, folder, args, rng)
         size = _size(url, folder)
         print(f"{name}: the read of a game not read before, in the database alone")
-        explain(url, sample[0], analyze=True)
+        explain(url, cold, analyze=True)
         print(
             f"| {name} | {n:,} | {actions:,} | {size:.1f} GB | {size * 1e6 / n:.1f} KB | "
             f"{wrote:.0f} s | {pct(times, 0.5):.1f} | {pct(times, 0.99):.1f} | {cpu:.2f} | "
@@ -445,6 +446,264 @@ def stored(n: int, folder: Path, cluster: Cluster | None, args: argparse.Namespa
         if name == "SQLite":
             for f in folder.glob("stored.db*"):
                 f.unlink()
+        elif args.keep:
+            database = url.rpartition("/")[2]
+            kept = {"database": database, "games": n, "actions": actions, "filled_s": round(wrote)}
+            (Path(args.keep) / KEPT).write_text(json.dumps(kept) + "\n")
+            print(f"kept in {args.keep}: read again with --stored-reads {args.keep}")
+
+
+KEPT = "stored.json"  # what a kept cluster holds: its database's name, the games' count
+
+
+def _reads(
+    url: str, n: int, folder: Path, args: argparse.Namespace, rng: random.Random
+) -> tuple[list[float], float, str]:
+    """``--reads`` random games of the ``n`` stored, each read once through ``GET
+    /api/games/ID`` by a server just started (none of them in its memory): the times in ms,
+    the server's CPU per read in ms, and a game it did not read (for ``EXPLAIN ANALYZE``)."""
+    cpus = args.server_cpus.split("/")
+    sample = [f"g{k:08d}" for k in rng.sample(range(n), min(n, args.reads + 1))]
+    with servers(url, folder, cpus=cpus) as (server,), httpx.Client(base_url=server.url) as c:
+        times = []
+        began = _cpu_seconds(server)
+        for g in sample[1:]:
+            t = time.monotonic()
+            assert c.get(f"/api/games/{g}").status_code == 200
+            times.append((time.monotonic() - t) * 1000)
+        cpu = (_cpu_seconds(server) - began) * 1000 / len(times)
+    return times, cpu, sample[0]
+
+
+def stored_reads(folder: Path, cluster: Cluster, args: argparse.Namespace) -> None:
+    """``--stored-reads DIR``: the reads of :func:`_reads` again, on the cluster a ``--stored N
+    --keep DIR`` filled (started here, stopped after), a new random sample each run."""
+    kept = json.loads((Path(args.stored_reads) / KEPT).read_text())
+    url = cluster.url(kept["database"])
+    n = kept["games"]
+    print(f"{n:,} finished games kept in {args.stored_reads} ({kept['actions']:,} actions); "
+          f"{args.reads} random games read, each once, by a server just started")  # fmt: skip
+    print("PostgreSQL: the plans of the reads")
+    explain(url, f"g{n // 2:08d}")
+    times, cpu, cold = _reads(url, n, folder, args, random.Random())
+    print("PostgreSQL: the read of a game not read before, in the database alone")
+    explain(url, cold, analyze=True)
+    size = _size(url, folder)
+    print("| database | games | size | reads | GET p50 ms | GET p99 ms | server CPU ms/GET "
+          "| load average |\n|---|---|---|---|---|---|---|---|")  # fmt: skip
+    print(
+        f"| PostgreSQL | {n:,} | {size:.1f} GB | {len(times):,} | {pct(times, 0.5):.1f} | "
+        f"{pct(times, 0.99):.1f} | {cpu:.2f} | {_load_average()} |",
+        flush=True,
+    )
+
+
+# --- the kill loop ------------------------------------------------------------------------------
+
+
+class _GatedTable(Table):
+    """A client of the kill loop: before each request it waits while the gate is shut (the
+    server killed, started again and checked), so that what it was told stands still while it
+    is compared with what the server stored."""
+
+    def __init__(self, base: str, seed: int, seats: list[str], gate: threading.Event) -> None:
+        super().__init__([base], seed, seats)
+        self.gate = gate
+        self.parked = threading.Event()  # set here at the gate, cleared by the loop
+
+    def request(self, work: Callable[[httpx.Client], Any]) -> Any:
+        while True:
+            if not self.gate.is_set():
+                self.parked.set()
+                self.gate.wait()
+            try:
+                return work(self.clients[0])
+            except httpx.TransportError:
+                self.errors += 1
+                time.sleep(0.02)
+
+
+class _Tally:
+    """What the checks after the restarts found, and how long the parts of a cycle took."""
+
+    def __init__(self) -> None:
+        self.kills = 0
+        self.acknowledged = 0
+        self.checked = 0  # acknowledged actions found at their number by the last check
+        self.lost = 0  # acknowledged actions not in the log at their number, summed over checks
+        self.doubled = 0  # a command id stored more than once, summed over checks
+        self.unasked = 0  # a person's action stored that no client sent, summed over checks
+        self.diverged = 0  # a client's last state that is not the replay's, summed over checks
+        self.slow = 0  # restarts that took over a minute (the harness's old limit)
+        self.starts: list[float] = []
+        self.plays: list[float] = []
+        self.checks: list[float] = []
+        self.replayed: dict[str, tuple[int, int]] = {}
+
+
+def _stored_log(db: str) -> dict[str, list[tuple[str, str | None]]]:
+    """Every game's log as the database has it, in order: each action and its command id; a gap
+    in a log's numbers is kept as an empty action, so that what follows it is out of place."""
+    query = "SELECT game, seq, action, command FROM actions ORDER BY game, seq"
+    if db.startswith("sqlite"):
+        with sqlite3.connect(db.removeprefix("sqlite:///")) as conn:
+            rows = conn.execute(query).fetchall()
+    else:
+        import psycopg
+
+        with psycopg.connect(db) as conn:
+            rows = conn.execute(query).fetchall()
+    logs: dict[str, list[tuple[str, str | None]]] = {}
+    for game, seq, action, command in rows:
+        log = logs.setdefault(game, [])
+        log.extend([("", None)] * (seq - 1 - len(log)))
+        log.append((action, command))
+    return logs
+
+
+def _check_restart(base: str, db: str, players: list[Player], tally: _Tally) -> None:
+    """The check after a restart, the clients held at the gate: every action acknowledged so
+    far is in the database's log at its number, each command id stored once, none stored that
+    no client sent (a command sent when the server died may be there or not); and each game
+    whose clients moved since it was last checked is read through the restarted server: its
+    log the database's, its record replaying to the state each client last saw. A game no
+    client moved in has the log it had when it was last checked, so its replay is unchanged."""
+    logs = _stored_log(db)
+    tally.acknowledged = sum(len(p.acked) for p in players)
+    tally.checked = 0
+    games: dict[str, list[Player]] = {}
+    for p in players:
+        games.setdefault(p.game, []).append(p)
+    with httpx.Client(base_url=base, timeout=120) as client:
+        for game, clients in games.items():
+            log = logs.get(game, [])
+            sent: set[str] = set()
+            for p in clients:
+                for seq, action in p.acked.items():
+                    if seq <= len(log) and log[seq - 1][0] == action:
+                        tally.checked += 1
+                    else:
+                        tally.lost += 1
+                sent |= p.acked_ids
+                if p.pending is not None:
+                    sent.add(p.pending[2])
+            commands = [c for _, c in log if c is not None]
+            tally.doubled += len(commands) - len(set(commands))
+            tally.unasked += len(set(commands) - sent)
+            mark = (sum(len(p.acked) for p in clients), len(log))
+            if tally.replayed.get(game) == mark:
+                continue
+            tally.replayed[game] = mark
+            served = client.get(f"/api/games/{game}/actions").json()["actions"]
+            if [a["action"] for a in served][: len(log)] != [a for a, _ in log]:
+                tally.diverged += 1
+                continue
+            record = fr.GameRecord.from_json(client.get(f"/api/games/{game}/record").json())
+            for p in clients:
+                if p.seen is not None:
+                    seq, state = p.seen
+                    if fr.state_from_json(state) != record.replay(upto=seq):
+                        tally.diverged += 1
+
+
+def kills(args: argparse.Namespace, name: str, folder: Path, cluster: Cluster | None) -> None:
+    """``--kills N``: one server process on ``name``'s database, clients playing through it
+    (:data:`KILL_TABLES` of them, the crash tests' seat mixes), killed with SIGKILL at a
+    random moment within ``--kill-window`` seconds of the first action acknowledged after it
+    was (re)started; then the clients are held, the server started again (waited for as long
+    as it takes; a start over a minute is counted as slow) and checked (:func:`_check_restart`)
+    before the clients go on. A line after each check, so that a stopped run has counted what
+    it did; at the end the clients settle their last commands and every game is checked
+    whole (tests/server_harness.py's ``check_games``)."""
+    if name == "sqlite":
+        db = f"sqlite:///{folder / 'kills.db'}"
+    else:
+        assert name == "pg1" and cluster is not None, "--kills runs on sqlite or pg1"
+        db = cluster.new_database()
+    rng = random.Random(args.kills)
+    gate = threading.Event()
+    # Not pinned: what is measured is what a restart loses, not what a core carries; a restart
+    # on a core of its own while the machine is busy takes seconds more.
+    server = Server(db, folder / "kills.log", cpus=f"0-{(os.cpu_count() or 1) - 1}")
+    tally = _Tally()
+    began = time.monotonic()
+    server.start(timeout=3600)
+    tally.starts.append(time.monotonic() - began)
+    mixes = [["person", "person"], ["person", "greedy"], ["person", "person", "random"]]
+    tables = [_GatedTable(server.url, k, mixes[k % len(mixes)], gate) for k in range(KILL_TABLES)]
+    print(f"{name}: {args.kills} kills, {KILL_TABLES} clients; first start "
+          f"{tally.starts[0]:.2f} s; load average {_load_average()}", flush=True)  # fmt: skip
+    gate.set()
+    for t in tables:
+        t.start()
+    try:
+        for k in range(1, args.kills + 1):
+            opened = time.monotonic()
+            before = sum(len(p.acked) for t in tables for p in t.players)
+            while sum(len(p.acked) for t in tables for p in t.players) == before:
+                _no_failure(tables)
+                time.sleep(0.005)
+            time.sleep(rng.uniform(0, args.kill_window))
+            server.kill()
+            gate.clear()
+            tally.kills = k
+            tally.plays.append(time.monotonic() - opened)
+            while not all(t.parked.is_set() for t in tables):
+                _no_failure(tables)
+                time.sleep(0.005)
+            started = time.monotonic()
+            server.start(timeout=3600)
+            tally.starts.append(time.monotonic() - started)
+            tally.slow += tally.starts[-1] > 60
+            checking = time.monotonic()
+            _check_restart(server.url, db, [p for t in tables for p in t.players], tally)
+            tally.checks.append(time.monotonic() - checking)
+            _running_line(name, tally, time.monotonic() - began)
+            for t in tables:
+                t.parked.clear()
+            gate.set()
+        for t in tables:
+            t.stop.set()
+        for t in tables:
+            t.join(600)
+        _no_failure(tables)
+        players = [p for t in tables for p in t.players]
+        checked = check_games(server.url, players, _commands(db))
+        print(f"{name}: after the last kill the clients settled their commands; every game "
+              f"checked whole: {len(players)} games, {checked} actions, all as acknowledged",
+              flush=True)  # fmt: skip
+    finally:
+        for t in tables:
+            t.stop.set()
+        gate.set()
+        server.stop()
+
+
+KILL_TABLES = 3
+
+
+def _no_failure(tables: list[_GatedTable]) -> None:
+    for t in tables:
+        if t.failure is not None:
+            raise RuntimeError(f"a client failed: {t.failure!r}")
+
+
+def _commands(db: str) -> dict[str, list[str]]:
+    return sqlite_commands(db) if db.startswith("sqlite") else pg_commands(db)
+
+
+def _running_line(name: str, tally: _Tally, took: float) -> None:
+    starts = tally.starts[1:]
+    print(
+        f"{name} kill {tally.kills} at {took:.0f} s: acknowledged {tally.acknowledged}, "
+        f"checked {tally.checked}, lost {tally.lost}, doubled {tally.doubled}, unasked "
+        f"{tally.unasked}, diverged {tally.diverged}; restart {starts[-1]:.2f} s (p50 "
+        f"{statistics.median(starts):.2f}, max {max(starts):.2f}, over 60 s {tally.slow}), "
+        f"play p50 {statistics.median(tally.plays):.2f} s, check p50 "
+        f"{statistics.median(tally.checks):.2f} s; games {len(tally.replayed)}; "
+        f"load average {_load_average()}",
+        flush=True,
+    )
 
 
 def direct(n: int, url: str) -> tuple[float, float]:
@@ -613,7 +872,17 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=30)
     p.add_argument("--runs", type=int, default=1, help="runs of each set-up, interleaved")
     p.add_argument("--stored", type=int, default=0, metavar="N")
+    p.add_argument("--keep", metavar="DIR", help="--stored: fill a cluster in DIR, kept")
+    p.add_argument("--stored-reads", metavar="DIR", help="read a kept cluster's games again")
+    p.add_argument("--reads", type=int, default=2000, metavar="N", help="games read, each once")
     p.add_argument("--kills", type=int, default=0, metavar="N")
+    p.add_argument(
+        "--kill-window",
+        type=float,
+        default=1.0,
+        metavar="S",
+        help="a kill falls within S seconds of the first action after a start",
+    )
     p.add_argument("--direct", type=int, default=0, metavar="N")
     p.add_argument("--calls", type=int, default=0, metavar="N")
     p.add_argument("--only", choices=["sqlite", "pg1", "pg2"], action="append")
@@ -621,24 +890,19 @@ def main() -> None:
     p.add_argument("--client-cpus", default="1", help="taskset CPUs of the clients")
     p.add_argument("--db-cpus", default="", help="taskset CPUs of PostgreSQL (default: all)")
     args = p.parse_args()
+    # SIGTERM ends a run through its cleanup (the servers stopped, a throwaway cluster and the
+    # folder deleted): a run in the background ignores SIGINT.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     folder = Path(tempfile.mkdtemp(prefix="server-load-"))
     found = postgres_bin()
     everywhere = f"0-{(os.cpu_count() or 1) - 1}"
-    cluster = Cluster(found).start(args.db_cpus or everywhere) if found else None
+    kept = _kept_folder(args, p)
+    cluster = Cluster(found, kept).start(args.db_cpus or everywhere) if found else None
     os.sched_setaffinity(0, _cpu_set(args.client_cpus))
     try:
         if args.kills:
-            db = f"sqlite:///{folder / 'kills.db'}"
-            began = time.monotonic()
-            tables, (server,) = play_through_kills(db, folder, 1, args.kills, 3)
-            with servers(db, folder) as (again,):
-                players = [pl for t in tables for pl in t.players]
-                checked = check_games(again.url, players, sqlite_commands(db))
-            acked = sum(len(pl.acked) for pl in players)
-            print(
-                f"{server.kills} kills in {time.monotonic() - began:.0f} s: {len(players)} games, "
-                f"{acked} acknowledged actions, {checked} actions checked, nothing lost"
-            )
+            for name in args.only or ["sqlite"]:
+                kills(args, name, folder, cluster)
             return
         if args.calls:
             calls(args.calls, folder, args, cluster)
@@ -653,6 +917,10 @@ def main() -> None:
                 print(f"{name}: GET with a token {view:.2f} ms, POST {post:.2f} ms (medians of "
                       f"{args.direct}); load average {_load_average()}")  # fmt: skip
             return
+        if args.stored_reads:
+            assert cluster is not None, "--stored-reads needs PostgreSQL"
+            stored_reads(folder, cluster, args)
+            return
         if args.stored:
             print("| database | games | actions | size | a game | filled in | GET p50 ms "
                   "| GET p99 ms | server CPU ms/GET | load average |")  # fmt: skip
@@ -664,6 +932,22 @@ def main() -> None:
         if cluster is not None:
             cluster.stop()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _kept_folder(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Path | None:
+    """The folder of a kept cluster: a new one to fill (``--keep``), or one filled before
+    (``--stored-reads``)."""
+    if args.keep:
+        if not args.stored or args.only != ["pg1"]:
+            parser.error("--keep DIR goes with --stored N --only pg1")
+        if Path(args.keep, "data").exists():
+            parser.error(f"--keep {args.keep}: a cluster is there already")
+        return Path(args.keep)
+    if args.stored_reads:
+        if not Path(args.stored_reads, KEPT).is_file():
+            parser.error(f"--stored-reads {args.stored_reads}: no kept cluster there")
+        return Path(args.stored_reads)
+    return None
 
 
 def _cpu_set(text: str) -> set[int]:

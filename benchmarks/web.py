@@ -1,9 +1,12 @@
 """The web page's timings, measured in a real headless Chromium on the built site served from
 localhost (run by hand: ``python3 benchmarks/web.py``; needs what the browser tests need).
 
-- **first load**: from the navigation to the engine ready (the Pyodide runtime compiled, the
-  wheels installed, the engine imported), cold (each time in a new browser with an empty
-  cache) and warm (the page loaded again in the same browser: its files in the cache);
+- **first load**: from the navigation to the page ready (the Pyodide runtime compiled, the
+  engine's memory restored from the site's snapshot, or the wheels installed and the engine
+  imported where the site has none; a first game and the rules' editor drawn), cold (each time
+  in a new browser with an empty cache) and warm (the page loaded again in the same browser:
+  its files in the cache); the start the site makes is printed, and ``--wheels`` also times a
+  copy of the site without its snapshot (what a site made without Node.js does);
 - **a round trip**: a call the engine refuses at once, the message to its Web Worker and back:
   what any click costs before the engine works;
 - **legal-move highlighting**: a click on a waiting figure, then on p11: the engine's answer
@@ -21,8 +24,12 @@ Each figure is the median of several runs, in milliseconds, measured by the page
 from __future__ import annotations
 
 import argparse
+import json
+import shutil
 import statistics
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from fearsome_rules.tools.web import browser as wb
@@ -77,6 +84,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=5, help="page loads (default 5)")
     parser.add_argument("--runs", type=int, default=20, help="runs of each action (default 20)")
+    parser.add_argument(
+        "--wheels", action="store_true", help="also time the start from the wheels, no snapshot"
+    )
     args = parser.parse_args()
     reason = wb.missing()
     if reason:
@@ -85,27 +95,50 @@ def main() -> int:
     from fearsome_rules.tools.web import site
 
     folder = site.build(log=lambda line: print(line, file=sys.stderr))
-    loads: list[float] = []
-    warm: list[float] = []
+    manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
+    print(f"the site starts from {'its snapshot' if 'snapshot' in manifest else 'its wheels'}")
+    rows = _loads(folder, args.loads, "")
+    if args.wheels and "snapshot" in manifest:
+        with tempfile.TemporaryDirectory() as tmp:
+            bare = Path(tmp) / "site"
+            shutil.copytree(folder, bare, ignore=shutil.ignore_patterns("snapshot"))
+            del manifest["snapshot"]
+            (bare / "manifest.json").write_text(json.dumps(manifest), "utf-8")
+            rows.update(_loads(bare, args.loads, ", from the wheels"))
     with wb.served(folder) as (_, url):
-        for _ in range(args.loads):
-            browser = wb.driver()
-            try:
-                loads.append(wb.load(browser, url) * 1000)
-                warm.append(wb.load(browser, url) * 1000)
-            finally:
-                browser.quit()
         browser = wb.driver()
         try:
             wb.load(browser, url)
             results = _measure(browser, args.runs)
         finally:
             browser.quit()
-    for what, ms in (("cold (navigation to ready)", loads), ("warm (the same, cached)", warm)):
-        print(f"{'first load, ' + what:<52} {statistics.median(ms):8.0f} ms")
+    for what, ms in rows.items():
+        print(f"{what:<52} {statistics.median(ms):8.0f} ms")
     for what, values in results.items():
         print(f"{what:<52} {statistics.median(values):8.2f} ms")
     return 0
+
+
+def _loads(folder: Path, loads: int, how: str) -> dict[str, list[float]]:
+    """The first loads of the site in ``folder``, cold and warm, and the engine's part of each
+    (from the page's script run to the engine answering: the worker, the runtime, the snapshot
+    or the wheels)."""
+    out: dict[str, list[float]] = {
+        f"first load, cold{how}": [],
+        f"first load, warm{how}": [],
+        f"  of which the engine's start, warm{how}": [],
+    }
+    keys = list(out)
+    with wb.served(folder) as (_, url):
+        for _ in range(loads):
+            browser = wb.driver()
+            try:
+                out[keys[0]].append(wb.load(browser, url) * 1000)
+                out[keys[1]].append(wb.load(browser, url) * 1000)
+                out[keys[2]].append(float(browser.execute_script("return ff.load.engine")))
+            finally:
+                browser.quit()
+    return out
 
 
 def _measure(browser: Any, runs: int) -> dict[str, list[float]]:

@@ -1,9 +1,12 @@
 """The web page's timings, measured in a real headless Chromium on the built site served from
 localhost (run by hand: ``python3 benchmarks/web.py``; needs what the browser tests need).
 
-- **first load**: from the navigation to the engine ready (the Pyodide runtime compiled, the
-  wheels installed, the engine imported), cold (each time in a new browser with an empty
-  cache) and warm (the page loaded again in the same browser: its files in the cache);
+- **first load**: from the navigation to the page ready (the Pyodide runtime compiled, the
+  engine's memory restored from the site's snapshot, or the wheels installed and the engine
+  imported where the site has none; a first game and the rules' editor drawn), cold (each time
+  in a new browser with an empty cache) and warm (the page loaded again in the same browser:
+  its files in the cache); the start the site makes is printed, and ``--wheels`` also times a
+  copy of the site without its snapshot (what a site made without Node.js does);
 - **a round trip**: a call the engine refuses at once, the message to its Web Worker and back:
   what any click costs before the engine works;
 - **legal-move highlighting**: a click on a waiting figure, then on p11: the engine's answer
@@ -21,8 +24,12 @@ Each figure is the median of several runs, in milliseconds, measured by the page
 from __future__ import annotations
 
 import argparse
+import json
+import shutil
 import statistics
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from fearsome_rules.tools.web import browser as wb
@@ -33,12 +40,14 @@ from fearsome_rules.tools.web import browser as wb
 _TIMED = """
 const [name, args] = arguments;
 return (async () => {
+  const worked = () => (ff.engine._worked ? ff.engine._worked() : NaN); // an older page: null
+  const w0 = worked();
   const t0 = performance.now();
   const answer = await ff.act(name, args);
   if (ff.idle) await ff.idle();
   document.body.getBoundingClientRect();
   const t1 = performance.now();
-  return [t1 - t0, (answer && answer.error) || ""];
+  return [t1 - t0, (answer && answer.error) || "", worked() - w0];
 })();
 """
 
@@ -66,10 +75,17 @@ return (async () => {
 """
 
 
-def _timed(browser: Any, name: str, **args: object) -> float:
-    ms, error = browser.execute_script(_TIMED, name, args)
+_WORKED: dict[str, list[float]] = {}
+"""By the name of a figure timed: the milliseconds the engine's Python worked on it in its Web
+Worker (summed over the action's calls), which a loaded machine moves less than the whole."""
+
+
+def _timed(browser: Any, name: str, what: str = "", **args: object) -> float:
+    ms, error, worked = browser.execute_script(_TIMED, name, args)
     if error:
         raise RuntimeError(f"{name} {args}: {error}")
+    if what and worked is not None:
+        _WORKED.setdefault(what, []).append(float(worked))
     return float(ms)
 
 
@@ -77,6 +93,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=5, help="page loads (default 5)")
     parser.add_argument("--runs", type=int, default=20, help="runs of each action (default 20)")
+    parser.add_argument(
+        "--site", type=Path, help="time this site, built already (another commit's)"
+    )
+    parser.add_argument(
+        "--wheels", action="store_true", help="also time the start from the wheels, no snapshot"
+    )
     args = parser.parse_args()
     reason = wb.missing()
     if reason:
@@ -84,28 +106,53 @@ def main() -> int:
         return 2
     from fearsome_rules.tools.web import site
 
-    folder = site.build(log=lambda line: print(line, file=sys.stderr))
-    loads: list[float] = []
-    warm: list[float] = []
+    folder = args.site or site.build(log=lambda line: print(line, file=sys.stderr))
+    manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
+    print(f"the site starts from {'its snapshot' if 'snapshot' in manifest else 'its wheels'}")
+    rows = _loads(folder, args.loads, "")
+    if args.wheels and "snapshot" in manifest:
+        with tempfile.TemporaryDirectory() as tmp:
+            bare = Path(tmp) / "site"
+            shutil.copytree(folder, bare, ignore=shutil.ignore_patterns("snapshot"))
+            del manifest["snapshot"]
+            (bare / "manifest.json").write_text(json.dumps(manifest), "utf-8")
+            rows.update(_loads(bare, args.loads, ", from the wheels"))
     with wb.served(folder) as (_, url):
-        for _ in range(args.loads):
-            browser = wb.driver()
-            try:
-                loads.append(wb.load(browser, url) * 1000)
-                warm.append(wb.load(browser, url) * 1000)
-            finally:
-                browser.quit()
         browser = wb.driver()
         try:
             wb.load(browser, url)
             results = _measure(browser, args.runs)
         finally:
             browser.quit()
-    for what, ms in (("cold (navigation to ready)", loads), ("warm (the same, cached)", warm)):
-        print(f"{'first load, ' + what:<52} {statistics.median(ms):8.0f} ms")
+    for what, ms in rows.items():
+        print(f"{what:<52} {statistics.median(ms):8.0f} ms")
     for what, values in results.items():
-        print(f"{what:<52} {statistics.median(values):8.2f} ms")
+        worked = _WORKED.get(what)
+        inside = f" ({statistics.median(worked):5.2f} in the worker)" if worked else ""
+        print(f"{what:<52} {statistics.median(values):8.2f} ms{inside}")
     return 0
+
+
+def _loads(folder: Path, loads: int, how: str) -> dict[str, list[float]]:
+    """The first loads of the site in ``folder``, cold and warm, and the engine's part of each
+    (from the page's script run to the engine answering: the worker, the runtime, the snapshot
+    or the wheels)."""
+    out: dict[str, list[float]] = {
+        f"first load, cold{how}": [],
+        f"first load, warm{how}": [],
+        f"  of which the engine's start, warm{how}": [],
+    }
+    keys = list(out)
+    with wb.served(folder) as (_, url):
+        for _ in range(loads):
+            browser = wb.driver()
+            try:
+                out[keys[0]].append(wb.load(browser, url) * 1000)
+                out[keys[1]].append(wb.load(browser, url) * 1000)
+                out[keys[2]].append(float(browser.execute_script("return ff.load.engine")))
+            finally:
+                browser.quit()
+    return out
 
 
 def _measure(browser: Any, runs: int) -> dict[str, list[float]]:
@@ -127,15 +174,23 @@ def _measure(browser: Any, runs: int) -> dict[str, list[float]]:
         out["a round trip to the worker (a call refused at once)"].append(
             float(browser.execute_script(_ROUND_TRIP))
         )
-        out["highlighting: choose a waiting figure"].append(_timed(browser, "select", figure="A5"))
-        out["highlighting: the next square (p11)"].append(_timed(browser, "click", square="p11"))
+        out["highlighting: choose a waiting figure"].append(
+            _timed(browser, "select", "highlighting: choose a waiting figure", figure="A5")
+        )
+        out["highlighting: the next square (p11)"].append(
+            _timed(browser, "click", "highlighting: the next square (p11)", square="p11")
+        )
         _timed(browser, "click", square="p10")
         _timed(browser, "click", square="o10")
         _timed(browser, "click", square="n10")
         _timed(browser, "click", square="n9")  # the path's end, shown
         # ... and clicked again: played (a path is never played by its last click alone).
-        out["applying a move: its last click"].append(_timed(browser, "click", square="n9"))
-        out["applying a move: a greedy bot's move"].append(_timed(browser, "bot"))
+        out["applying a move: its last click"].append(
+            _timed(browser, "click", "applying a move: its last click", square="n9")
+        )
+        out["applying a move: a greedy bot's move"].append(
+            _timed(browser, "bot", "applying a move: a greedy bot's move")
+        )
         _timed(browser, "goto", k=0)
     while browser.execute_script("return ff.view.phase") == "figures":  # on to the monster
         if browser.execute_script("return ff.view.seat") == "person":

@@ -186,6 +186,9 @@ export interface WalkFrames {
   readonly action: string;
   /** The state the tile leads to (what `apply` answers). */
   readonly after: State;
+  /** The picture (SVG) of frame `options.frame`, when asked: the frame a page shows first,
+   * without a second call. */
+  readonly svg?: string;
 }
 
 /** One value of an option in a comparison of readings. */
@@ -344,8 +347,9 @@ export declare class Engine {
   ): Promise<Continuation & { readonly svg: string }>;
   /** A monster tile carried out (`what`: a tile such as `"8"`), or a figure move or a reveal
    * (`what`: an action, as its JSON or its notation), cut into frames with their explanations,
-   * for animation: a move has one frame per movement point. */
-  walkFrames(state: State, what: string | Action): Promise<WalkFrames>;
+   * for animation: a move has one frame per movement point; with `frame`, that frame's
+   * picture too (`svg`), as `walkFrame` draws it. */
+  walkFrames(state: State, what: string | Action, options?: { frame?: number }): Promise<WalkFrames>;
   /** The picture (SVG) of frame `k` of that walk. */
   walkFrame(state: State, what: string | Action, k: number): Promise<string>;
   /** The walk of `tile` under every value of `option`, and where the readings part. */

@@ -314,44 +314,89 @@ function squareCells(layer, lines) {
 }
 ff.drawBoard = drawBoard;
 
+// What show() last wrote in each part of the page, by a key of what it shows: a click that only
+// builds a move changes the board and the buttons, and rewriting the rest (the record, the
+// waiting figures, the tile lists) made the browser style and lay them out again at every click.
+const shownParts = new Map();
+function changed(part, ...what) {
+  const key = JSON.stringify(what);
+  if (shownParts.get(part) === key) return false;
+  shownParts.set(part, key);
+  return true;
+}
+function setText(el, text) { if (el.textContent !== text) el.textContent = text; }
+function setFlag(el, name, value) { if (el[name] !== value) el[name] = value; }
+
 let botTimer = null;
 function show(view) {
   ff.view = view;
-  drawBoard($("board"), view.svg);
-  $("status").textContent = view.status;
+  if (view.svg) drawBoard($("board"), view.svg);
+  else boardLater(view);
+  setText($("status"), view.status);
   const b = view.building;
-  const waiting = $("waiting");
-  waiting.textContent = "";
-  for (const f of view.waiting) {
-    const btn = document.createElement("button");
-    btn.type = "button";
-    btn.className = "figure" + (b && b.figure === f ? " chosen" : "");
-    btn.dataset.figure = f;
-    btn.textContent = `${f} (waiting)`;
-    btn.onclick = () => act("select", { figure: f });
-    waiting.append(btn);
+  if (changed("waiting", view.waiting, b && b.figure)) {
+    const waiting = $("waiting");
+    waiting.textContent = "";
+    for (const f of view.waiting) {
+      const btn = document.createElement("button");
+      btn.type = "button";
+      btn.className = "figure" + (b && b.figure === f ? " chosen" : "");
+      btn.dataset.figure = f;
+      btn.textContent = `${f} (waiting)`;
+      btn.onclick = () => act("select", { figure: f });
+      waiting.append(btn);
+    }
   }
   const person = view.seat === "person";
-  $("zero").hidden = !(b && b.path.length === 0 && b.complete);
-  $("back").disabled = !b;
-  $("cancel").disabled = !b;
-  $("play-move").disabled = !(b && b.complete && b.path.length > 0);
+  setFlag($("zero"), "hidden", !(b && b.path.length === 0 && b.complete));
+  setFlag($("back"), "disabled", !b);
+  setFlag($("cancel"), "disabled", !b);
+  setFlag($("play-move"), "disabled", !(b && b.complete && b.path.length > 0));
   // While the bots play by themselves, a click on "Bot move" would only race them.
-  $("bot").disabled = person || view.phase === "over" || view.phase === "monster" || $("auto").checked;
-  $("monster-controls").hidden = view.phase !== "monster";
-  const tile = $("tile");
-  tile.textContent = "";
-  option(tile, "", "draw a tile at random");
-  for (const [t, p] of view.chance) option(tile, t, `${tileName(t)} (chance ${p})`);
-  $("placement").hidden = !view.placement;
-  $("place").hidden = !(view.placement && view.placement.preview);
-  if (view.placement) {
+  setFlag($("bot"), "disabled", person || view.phase === "over" || view.phase === "monster" || $("auto").checked);
+  setFlag($("monster-controls"), "hidden", view.phase !== "monster");
+  if (changed("tile", view.chance, view.cursor, view.record.length)) {
+    const tile = $("tile");
+    tile.textContent = "";
+    option(tile, "", "draw a tile at random");
+    for (const [t, p] of view.chance) option(tile, t, `${tileName(t)} (chance ${p})`);
+  }
+  setFlag($("placement"), "hidden", !view.placement);
+  setFlag($("place"), "hidden", !(view.placement && view.placement.preview));
+  if (view.placement && changed("placement", view.placement)) {
     $("place-tile").textContent = "";
     for (const t of view.placement.tiles) option($("place-tile"), t, tileName(t));
     [$("place-tile").value, $("place-arrow").value, $("place-orientation").value] = view.placement.choice;
     $("place-arrow").hidden = !view.placement.choice[1];
     $("place-orientation").hidden = !view.placement.choice[2];
   }
+  if (changed("record", view.record, view.cursor)) showRecord(view);
+  setFlag($("undo"), "disabled", view.cursor === 0);
+  setFlag($("redo"), "disabled", view.cursor === view.record.length);
+  clearTimeout(botTimer);
+  const botTurn = !person && (view.phase === "figures" || view.phase === "placement");
+  if (!ff.online && $("auto").checked && (botTurn || view.phase === "monster" && view.seats.every((s) => s !== "person"))) {
+    // A call still being answered (the panel) does not hold the bots up: act() waits its turn.
+    botTimer = setTimeout(() => { if (!ff.shown() && $("auto").checked) act("bot"); }, Math.max(speed(), 50));
+  }
+  // The rules' editor starts with the game's number of players.
+  if (ff.players !== view.seats.length) {
+    ff.players = view.seats.length;
+    if (!ff.edited) call("editor_new", { players: ff.players }).then(askAnswer);
+  }
+  if (window.ffOnline) window.ffOnline.shown(view); // the players' panel; online, the status
+}
+
+// The board of a view answered without it (a move played: its frames were shown first), asked
+// for now; drawn if the view is still the one shown when it comes.
+async function boardLater(view) {
+  const a = await call("board");
+  if (a.error) return;
+  view.svg = a.svg;
+  if (ff.view === view && !ff.shown()) drawBoard($("board"), a.svg);
+}
+
+function showRecord(view) {
   const record = $("record");
   record.textContent = "";
   const start = document.createElement("li");
@@ -366,20 +411,6 @@ function show(view) {
     li.className = k === view.cursor ? "current" : k > view.cursor ? "undone" : "";
     li.onclick = () => act("goto", { k });
   });
-  $("undo").disabled = view.cursor === 0;
-  $("redo").disabled = view.cursor === view.record.length;
-  clearTimeout(botTimer);
-  const botTurn = !person && (view.phase === "figures" || view.phase === "placement");
-  if (!ff.online && $("auto").checked && (botTurn || view.phase === "monster" && view.seats.every((s) => s !== "person"))) {
-    // A call still being answered (the panel) does not hold the bots up: act() waits its turn.
-    botTimer = setTimeout(() => { if (!ff.shown() && $("auto").checked) act("bot"); }, Math.max(speed(), 50));
-  }
-  // The rules' editor starts with the game's number of players.
-  if (ff.players !== view.seats.length) {
-    ff.players = view.seats.length;
-    if (!ff.edited) call("editor_new", { players: ff.players }).then(askAnswer);
-  }
-  if (window.ffOnline) window.ffOnline.shown(view); // the players' panel; online, the status
 }
 
 // A monster tile by its name: "5 steps", "1 hit" (the engine's notation is "5", "1hit").
@@ -461,6 +492,10 @@ class WalkPlayer {
     this.box.dataset.tile = summary.tile;
     this.box.dataset.monster = summary.monster;
     this.drawn = null;
+    if (summary.first) { // the first frame's picture came with the walk
+      this.board.innerHTML = summary.first;
+      this.drawn = `${summary.which}:0`;
+    }
     this.show(0);
     if (autoplay) this.play();
   }

@@ -32,6 +32,9 @@ const seatOf = (figure) => SEATS.indexOf(figure[0]);
 // A seat's bot and a drawn tile take a seed per call: the game's seed and the actions so far.
 const mix = (seed, k) => (((seed | 0) * 1000003) % 2 ** 31) + k;
 const probability = (p) => (p.endsWith("/1") ? p.slice(0, -2) : p);
+// A move carried out comes with its first frame's picture: the board it shows at once, in the
+// same call.
+const FIRST = { frame: 0 };
 
 function tileName(tile) {
   const m = /^(\d+)hits?$/.exec(tile);
@@ -140,7 +143,7 @@ class Game {
     const state = this.state;
     if (state.phase !== "monster") refuse(`no monster tile now: the game is in its ${state.phase} phase`);
     tile = tile || (await this.engine.drawTile(state, { seed: mix(this.seed, this.cursor) }));
-    const walk = await this.engine.walkFrames(state, tile);
+    const walk = await this.engine.walkFrames(state, tile, FIRST);
     this.push(`reveal ${tile}`, walk.after);
     this.walk = { state, what: tile, summary: walk };
     return `reveal ${tile}`;
@@ -158,7 +161,7 @@ class Game {
     }
     const before = this.state;
     if (type === "move") {
-      const walk = await this.engine.walkFrames(before, action);
+      const walk = await this.engine.walkFrames(before, action, FIRST);
       action = walk.action;
       this.push(action, walk.after);
       this.walk = { state: before, what: action, summary: walk };
@@ -227,7 +230,7 @@ class Game {
     const before = this.state;
     const action = this.actions[this.cursor];
     const type = (await this.engine.parseAction(action)).type;
-    const walk = type === "move" || type === "reveal" ? await this.engine.walkFrames(before, action) : null;
+    const walk = type === "move" || type === "reveal" ? await this.engine.walkFrames(before, action, FIRST) : null;
     this.goto(this.cursor + 1);
     if (walk) this.walk = { state: before, what: action, summary: walk };
     return action;
@@ -239,7 +242,7 @@ class Game {
     const before = this.state;
     const type = (await this.engine.parseAction(action)).type;
     if (type === "move" || type === "reveal") {
-      const walk = await this.engine.walkFrames(before, action);
+      const walk = await this.engine.walkFrames(before, action, FIRST);
       this.push(action, walk.after);
       this.walk = { state: before, what: action, summary: walk };
     } else {
@@ -299,8 +302,19 @@ class Game {
     return `${head}: ${state.to_move} to move (${kind})`;
   }
 
-  // What the page shows now.
-  async view() {
+  // The board the page shows now, its squares marked.
+  async board(legal = null) {
+    const state = this.state;
+    const b = this.building;
+    if (b && b.of === state && !this.preview) return b.svg; // drawn with the continuations it shows
+    if (legal === null) legal = state.phase === "placement" ? await this.engine.legalPlacements(state) : [];
+    const [marks, labels] = this.marks(legal);
+    return this.engine.boardSvg(this.preview ? this.preview.after : state, { marks, labels });
+  }
+
+  // What the page shows now; without its board (svg null) when it is drawn later: after a move
+  // is played its frames are shown first, and the board after it only once they have been.
+  async view(board = true) {
     const e = this.engine;
     const state = this.state;
     const [legal, result, chance] = await Promise.all([
@@ -309,13 +323,7 @@ class Game {
       state.phase === "monster" ? e.chanceOutcomes(state) : [],
     ]);
     const b = this.building;
-    let svg;
-    if (b && b.of === state && !this.preview) {
-      svg = b.svg; // drawn with the continuations it shows
-    } else {
-      const [marks, labels] = this.marks(legal);
-      svg = await e.boardSvg(this.preview ? this.preview.after : state, { marks, labels });
-    }
+    const svg = board ? await this.board(legal) : null;
     const mover = this.mover;
     return {
       svg,
@@ -476,15 +484,16 @@ class Page {
   // frames to show, under a name of their own.
   async answer(action = null, replayed = false, chosen = false) {
     const g = this.game;
-    const out = { view: await g.view(), played: replayed ? "" : action || "" };
-    if (g.walk && action) {
+    const walked = !!(g.walk && action);
+    const out = { view: await g.view(!walked), played: replayed ? "" : action || "" };
+    if (walked) {
       const which = `game-${g.cursor}`;
       this.walks.delete(which);
       this.walks.set(which, g.walk);
       const games = [...this.walks.keys()].filter((w) => w.startsWith("game-"));
       for (const old of games.slice(0, -KEPT_WALKS)) this.walks.delete(old);
       const s = g.walk.summary;
-      out.walk = { tile: s.tile, monster: s.monster, heading: s.heading, frames: s.frames, which };
+      out.walk = { tile: s.tile, monster: s.monster, heading: s.heading, frames: s.frames, which, first: s.svg };
     }
     // A figure just chosen that can step onto no square gets a word and the way out.
     const b = g.building;
@@ -529,6 +538,7 @@ class Page {
 
   async set_seats({ seats }) { this.game.seats = this.seatKinds(seats, this.game.start.players); return this.answer(); }
   view() { return this.answer(); }
+  async board() { return { svg: await this.game.board() }; } // a view's board drawn later
   async select({ figure }) { await this.game.select(figure); return this.answer(null, false, true); }
   async click({ square }) { return this.answer(await this.game.click(square), false, true); }
   async back() { await this.game.back(); return this.answer(); }
@@ -611,9 +621,9 @@ class Page {
       refuse(`the teleporter on ${sq} waits for its partner: place pair ${pair}'s other`);
     }
     const state = await ed.position(this.engine);
-    const walk = await this.engine.walkFrames(state, ed.tile);
+    const walk = await this.engine.walkFrames(state, ed.tile, FIRST);
     this.walks.set("ask", { state, what: ed.tile });
-    return { walk: { tile: walk.tile, monster: walk.monster, heading: walk.heading, frames: walk.frames, which: "ask" } };
+    return { walk: { tile: walk.tile, monster: walk.monster, heading: walk.heading, frames: walk.frames, which: "ask", first: walk.svg } };
   }
 
   async editor_compare({ option }) {
@@ -701,7 +711,7 @@ class Page {
 }
 
 const CALLS = [
-  "catalogue", "new_game", "set_seats", "view", "select", "click", "back", "cancel", "play", "bot",
+  "catalogue", "new_game", "set_seats", "view", "board", "select", "click", "back", "cancel", "play", "bot",
   "reveal", "choose_tile", "place_tile", "undo", "redo", "goto", "walk_frame", "record",
   "load_record", "export", "state", "editor_new", "editor_from_game", "editor_edit", "editor_set",
   "editor_view", "editor_explain", "editor_compare", "editor_matters", "online_start",

@@ -44,6 +44,30 @@ function bag(method, value, keys) {
   return value;
 }
 
+// A deeply frozen state's JSON text (the engine's answers are, so they cannot change): a state
+// sent again, as a front-end does at every click, is sent as the text it was the first time,
+// which the engine's Python takes as the key of the states it read (no writing it again there).
+const stateTexts = new WeakMap();
+
+function frozenDeep(value, depth) {
+  if (value === null || typeof value !== "object") return true;
+  if (depth >= MAX_DEPTH || !Object.isFrozen(value)) return false;
+  for (const v of Object.values(value)) if (!frozenDeep(v, depth + 1)) return false;
+  return true;
+}
+
+function withStateText(args) {
+  const state = args?.state;
+  if (state === null || typeof state !== "object" || !Object.isFrozen(state)) return args;
+  let text = stateTexts.get(state);
+  if (text === undefined) {
+    if (!frozenDeep(state, 1)) return args; // sent as it is (and refused if too deep)
+    text = JSON.stringify(state);
+    stateTexts.set(state, text);
+  }
+  return { ...args, state: text };
+}
+
 /** A walk's subject: a monster tile's name ("8", "1hit": one word), else an action. */
 function walkOf(what) {
   return typeof what === "string" && !/\s/.test(what) ? { tile: what } : { action: what };
@@ -55,9 +79,12 @@ export class Engine {
   #rules;
   #ruleTexts = null;
 
+  #worked;
+
   /** Made by loadEngine(); not to be built directly. */
-  constructor(call, close, rules, info) {
+  constructor(call, close, rules, info, worked = () => null) {
     this.#call = call;
+    this.#worked = worked;
     this.#close = close;
     this.#rules = rules;
     /** What the engine offers: its version, players, setups, tiles, bots and rule options. */
@@ -67,10 +94,15 @@ export class Engine {
   }
 
   async #ask(name, args) {
+    let text;
+    try {
+      args = withStateText(args);
+    } catch (e) {
+      throw refuse("ArgumentTypeError", `${name}: the arguments are not JSON: ${e.message}`);
+    }
     if (tooDeep(args, 0)) {
       throw refuse("BridgeError", `${name}: the arguments are nested more than ${MAX_DEPTH} deep`);
     }
-    let text;
     try {
       text = JSON.stringify(args);
     } catch (e) {
@@ -82,6 +114,12 @@ export class Engine {
     const answer = JSON.parse(await this.#call(name, text));
     if (answer.error) throw new FearsomeError(answer.error);
     return freeze(answer.ok);
+  }
+
+  /** @internal The milliseconds the engine's thread spent on the calls answered so far (the
+   * page's benchmark), or null where the engine runs in the caller's thread. */
+  _worked() {
+    return this.#worked();
   }
 
   /** @internal The call every method makes (kept for the tests). */
@@ -207,8 +245,9 @@ export class Engine {
     return this.#ask("continuations_board", { state, figure, path, marks: o.marks, labels: o.labels, mark: o.mark });
   }
 
-  async walkFrames(state, what) {
-    return this.#ask("walk_frames", { state, ...walkOf(what) });
+  async walkFrames(state, what, options) {
+    const o = bag("walkFrames", options, ["frame"]);
+    return this.#ask("walk_frames", { state, ...walkOf(what), frame: o.frame });
   }
 
   async walkFrame(state, what, k) {
@@ -264,5 +303,5 @@ export async function engineOn(transport, rules) {
   await transport.started;
   const answer = JSON.parse(await transport.call("info", "{}"));
   if (answer.error) throw new FearsomeError(answer.error);
-  return new Engine(transport.call, transport.close, rules, answer.ok);
+  return new Engine(transport.call, transport.close, rules, answer.ok, transport.worked);
 }

@@ -11,6 +11,7 @@ import { FearsomeError } from "./errors.js";
 export function workerTransport(port, start) {
   const pending = new Map();
   let next = 0;
+  let worked = 0; // the milliseconds the engine's thread spent on the calls answered so far
   let ready, failed;
   const started = new Promise((res, rej) => { ready = res; failed = rej; });
   const fail = (why) => {
@@ -29,6 +30,7 @@ export function workerTransport(port, start) {
     const waiting = pending.get(m.id);
     if (!waiting) return;
     pending.delete(m.id);
+    worked += m.ms ?? 0;
     if (pending.size === 0) port.busy?.(false);
     waiting.resolve(m.answer);
   });
@@ -45,6 +47,7 @@ export function workerTransport(port, start) {
         port.post({ id, name, args });
       });
     },
+    worked: () => worked,
     close() {
       fail("the engine was closed");
       port.terminate();

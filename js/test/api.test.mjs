@@ -295,6 +295,13 @@ test("walkFrames, walkFrame: the walk cut into frames for animation", async () =
   const third = await engine.walkFrame(before, "8", 3);
   assert.ok(first.startsWith("<svg") && third.startsWith("<svg") && first !== third);
   await refused(engine.walkFrame(before, "8", 10), "BridgeError");
+  // A frame's picture with the walk, in one call: the same as walkFrame draws.
+  assert.equal(walk.svg, undefined);
+  const withThird = await engine.walkFrames(before, "8", { frame: 3 });
+  assert.equal(withThird.svg, third);
+  assert.deepEqual({ ...withThird, svg: undefined }, { ...walk, svg: undefined });
+  await refused(engine.walkFrames(before, "8", { frame: 10 }), "BridgeError");
+  await refused(engine.walkFrames(before, "8", { frames: 1 }), "ArgumentTypeError");
   await refused(engine.walkFrames(game, "8"), "IllegalActionError", "RND-PHASES");
   assert.equal(walk.heading, "the monster walks: tile 8");
   assert.equal(walk.action, "reveal 8");
@@ -309,6 +316,19 @@ test("walkFrames, walkFrame: the walk cut into frames for animation", async () =
   assert.ok((await engine.walkFrame(game, "A5 p11 o11", 2)).startsWith("<svg"));
   await refused(engine.walkFrames(game, "A5 n11"), "IllegalMoveError", "FIG-ENTER");
   await refused(engine.walkFrames(game, "place stone c3"), "BridgeError");
+});
+
+test("a state sent again: as its text when deeply frozen, as it is now when it can change", async () => {
+  // The engine's answers are deeply frozen: the same object twice is the same position.
+  assert.equal(await engine.positionString(game), await engine.positionString(game));
+  // Frozen on top only, its figures can still change: each call reads it as it is then.
+  const copy = structuredClone(game);
+  Object.freeze(copy);
+  const was = await engine.positionString(copy);
+  assert.ok(was.includes("A1:waiting:1,"), was);
+  copy.figures.find((f) => f.name === "A1").face = 6;
+  const now = await engine.positionString(copy);
+  assert.ok(now.includes("A1:waiting:6,"), now);
 });
 
 test("checkTiles: a record's tiles against a server's seed", async () => {

@@ -82,7 +82,7 @@ ARGUMENTS: dict[str, dict[str, Any]] = {
         "labels": {"p11": "1"},
         "mark": "next",
     },
-    "walk_frames": {"state": GAME, "action": "A5 p11 o11"},
+    "walk_frames": {"state": GAME, "action": "A5 p11 o11", "frame": 0},
     "walk_frame": {"state": WALK, "tile": "8", "k": 2},
     "compare_readings": {"state": WALK, "tile": "8", "option": "wrap_entry_figure"},
     "readings_that_matter": {"state": WALK, "action": "reveal 8"},

@@ -86,3 +86,18 @@ def test_the_npm_packages_snapshot_only_when_made_from_the_clone_as_it_is(
     other = {**made, "pyodide": "0.0.1"}  # another runtime's memory
     (tmp_path / "js" / "snapshot" / "manifest.json").write_text(json.dumps(other))
     assert site.packaged(tmp_path) is None
+
+
+def test_a_site_without_node_starts_from_its_wheels_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A clone whose npm package is stale gets a snapshot made for its site with Node.js; with
+    no Node the site keeps its wheels, and the build says so in one line."""
+    monkeypatch.setenv("PATH", str(tmp_path))  # no node on it
+    (tmp_path / "wheels").mkdir()
+    said: list[str] = []
+    site._snapshot(site.project_root(), tmp_path, ["a.whl"], said.append)
+    assert said == [
+        "no snapshot (no node on PATH): the page starts from its wheels (about 3 s instead of 1)"
+    ]
+    assert not (tmp_path / "snapshot").exists()

@@ -11,9 +11,11 @@ from __future__ import annotations
 import functools
 from collections import OrderedDict
 from collections.abc import Mapping
+from typing import Final
 
 from fearsome_rules.core import board
 from fearsome_rules.core.state import GameState
+from fearsome_rules.tools.js_bridge.door import Encoded, inside
 from fearsome_rules.tools.render import CELL, Walk, render_svg
 from fearsome_rules.tools.render.canvas import centre, coord, esc
 
@@ -24,26 +26,31 @@ EXIT = "out"
 PICTURES_KEPT = 8
 """How many boards without a walk stay drawn: a page redraws the same position at every click
 while a move is built, and only its clickable layer changes."""
-_PICTURES: OrderedDict[int, tuple[GameState, str]] = OrderedDict()
+_PICTURES: OrderedDict[int, tuple[GameState, tuple[str, str]]] = OrderedDict()
 """The last pictures drawn, by their state's identity (the state kept beside its picture, so
 that its id is not reused): the door keeps the states a page sends back, so the same position
 is the same object."""
 
 
-def _picture(state: GameState, walk: Walk) -> str:
-    """:func:`render_svg` of ``state`` without its closing tag; a board without a walk is drawn
-    once (2.6 ms in CPython's pure build, the most of a click's call) and then taken again."""
+def _picture(state: GameState, walk: Walk) -> tuple[str, str]:
+    """:func:`render_svg` of ``state`` without its closing tag, and its JSON string's inside; a
+    board without a walk is drawn once (2.6 ms in CPython's pure build, the most of a click's
+    call) and then taken again."""
     if walk is not None:
-        return _open(render_svg(state, walk))
+        return _escaped(_open(render_svg(state, walk)))
     kept = _PICTURES.get(id(state))
     if kept is not None and kept[0] is state:
         _PICTURES.move_to_end(id(state))
         return kept[1]
-    svg = _open(render_svg(state))
+    svg = _escaped(_open(render_svg(state)))
     _PICTURES[id(state)] = (state, svg)
     if len(_PICTURES) > PICTURES_KEPT:
         _PICTURES.popitem(last=False)
     return svg
+
+
+def _escaped(text: str) -> tuple[str, str]:
+    return text, inside(text)
 
 
 def _open(svg: str) -> str:
@@ -56,9 +63,10 @@ _RECT = '<rect class="sq'
 
 
 @functools.cache
-def _cells() -> tuple[tuple[str, str, str, str], ...]:
-    """Each clickable square's name, its rect unmarked, the text of its rect after its class,
-    and where its label goes: the same for every board, so written once."""
+def _cells() -> tuple[tuple[str, str, str, str, str], ...]:
+    """Each clickable square's name, its line unmarked (and its JSON string's inside), the text
+    of its rect after its class, and where its label goes: the same for every board, so written
+    once."""
     out = []
     for sq in [*board.SQUARES, None]:
         if sq is None:  # the exit: beyond a1's west wall
@@ -77,7 +85,7 @@ def _cells() -> tuple[tuple[str, str, str, str], ...]:
         out.append(
             (
                 name,
-                _RECT + tail,
+                *_escaped("\n" + _RECT + tail),
                 tail,
                 f'<text class="sq-label" x="{coord(x + 4)}" y="{coord(y + 11)}" font-size="10" '
                 'pointer-events="none">',
@@ -91,22 +99,32 @@ def clickable_svg(
     marks: Mapping[str, str] | None = None,
     labels: Mapping[str, str] | None = None,
     walk: Walk = None,
-) -> str:
+) -> Encoded:
     """:func:`render_svg` of ``state`` (and ``walk``) with the clickable layer: one square per
     board square, and one beyond a1's exit wall for ``out``. ``marks`` gives a square's CSS
     class (``next``, ``path``, ``mine``, ...), ``labels`` a short text drawn in its corner."""
     marks = marks or {}
     labels = labels or {}
-    layer = ['<g class="hot">']
-    for name, plain, tail, label_at in _cells():
+    # The layer's unmarked lines and the picture come with their JSON written already: only the
+    # few marked lines are escaped here (the answer's JSON is the most of a click's call else).
+    picture, picture_json = _picture(state, walk)
+    texts, insides = [picture, _HOT[0]], [picture_json, _HOT[1]]
+    for name, plain, plain_json, tail, label_at in _cells():
         mark = marks.get(name, "off" if name == EXIT else "")
         label = labels.get(name, "") if name != EXIT else ""
         if not (mark or label):
-            layer.append(plain)
+            texts.append(plain)
+            insides.append(plain_json)
             continue
-        out = f"{_RECT} {mark}{tail}" if mark else _RECT + tail
+        out = f"\n{_RECT} {mark}{tail}" if mark else "\n" + _RECT + tail
         if label:
             out += f"{label_at}{esc(label)}</text>"
-        layer.append(out)
-    layer.append("</g>")
-    return _picture(state, walk) + "\n".join(layer) + "\n</svg>\n"
+        texts.append(out)
+        insides.append(inside(out))
+    texts.append(_END[0])
+    insides.append(_END[1])
+    return Encoded.of(texts, insides)
+
+
+_HOT: Final = _escaped('<g class="hot">')
+_END: Final = _escaped("\n</g>\n</svg>\n")

@@ -6,7 +6,6 @@ the public engine, and :func:`call`, which the package calls. See
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable, Mapping
 from importlib import metadata
 from typing import TYPE_CHECKING, Final
@@ -42,6 +41,7 @@ from fearsome_rules.tools.js_bridge.door import (
     Args,
     BridgeError,
     Json,
+    dumps,
     error_doc,
     read_action,
     read_args,
@@ -69,7 +69,7 @@ def call(name: str, args: str) -> str:
         answer = {"error": error_doc("BridgeError", f"{name}: the arguments are nested too deeply")}
     except Exception as e:  # an engine's bug: reported as such, never lost
         answer = {"error": error_doc("InternalError", f"{type(e).__name__}: {e}")}
-    return json.dumps(answer, separators=(",", ":"))
+    return dumps(answer)
 
 
 # --- the functions ---------------------------------------------------------------------------
@@ -374,7 +374,7 @@ _TABLE: Final[tuple[tuple[str, Function, tuple[str, ...]], ...]] = (
         page.continuations_board,
         ("state", "figure", "path", "marks", "labels", "mark"),
     ),
-    ("walk_frames", page.walk_frames, ("state", "tile", "action")),
+    ("walk_frames", page.walk_frames, ("state", "tile", "action", "frame")),
     ("walk_frame", page.walk_frame, ("state", "tile", "action", "k")),
     ("compare_readings", page.compare_readings, ("state", "tile", "option")),
     ("readings_that_matter", page.readings_that_matter, ("state", "action")),

@@ -47,6 +47,46 @@ reached, and the runtime dies: such text is refused before it is read."""
 _TOKENS: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
+class Encoded(str):
+    """A text answered with its JSON string already written (``json``): a board's picture is
+    kept drawn, and so is its JSON, which :func:`~fearsome_rules.tools.js_bridge.call` puts in
+    the answer as it is (escaping a board's 25,000 characters cost as much as the call's
+    continuations)."""
+
+    json: str
+
+    @staticmethod
+    def of(texts: list[str], insides: list[str]) -> Encoded:
+        """The text of ``texts`` joined, ``insides`` their JSON strings' insides (escaped)."""
+        out = Encoded("".join(texts))
+        out.json = '"' + "".join(insides) + '"'
+        return out
+
+
+def inside(text: str) -> str:
+    """The inside of ``text``'s JSON string, escaped as :func:`json.dumps` writes it."""
+    return json.dumps(text)[1:-1]
+
+
+def dumps(answer: dict[str, Json]) -> str:
+    """``answer`` as compact JSON text, an :class:`Encoded` value (the answer itself or one of
+    its fields) written as its JSON."""
+    ok = answer.get("ok")
+    if isinstance(ok, Encoded):
+        return f'{{"ok":{ok.json}}}'
+    if isinstance(ok, dict) and any(isinstance(v, Encoded) for v in ok.values()):
+        fields = (
+            f"{json.dumps(k)}:{v.json if isinstance(v, Encoded) else _compact(v)}"
+            for k, v in ok.items()
+        )
+        return '{"ok":{' + ",".join(fields) + "}}"
+    return _compact(answer)
+
+
+def _compact(value: Json) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
 class BridgeError(ArgumentError):
     """A call or an argument the package does not take: an unknown name, a wrong type, a size."""
 

@@ -123,7 +123,10 @@ def _walk_view(a: Args) -> WalkView:
 def walk_frames(a: Args) -> Json:
     walk = _walk_view(a)
     # The action's notation too: a page that built a move as JSON records it without a call.
-    return {**walk.summary(), "action": str(walk.action), "after": state_doc(walk.after)}
+    out = {**walk.summary(), "action": str(walk.action), "after": state_doc(walk.after)}
+    if a.has("frame"):  # the frame a page shows first, in the same call
+        out["svg"] = walk.svg(a.number("frame", 0, len(walk) - 1))
+    return out
 
 
 def walk_frame(a: Args) -> Json:

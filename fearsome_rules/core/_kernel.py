@@ -1405,6 +1405,38 @@ def next_to_move(data: Table, after: cython.int) -> cython.int:
 
 
 @cython.ccall
+def seat_to_move(data: bytes) -> cython.int:
+    """The seat whose turn it is by the round's moved marks alone, or NONE when every figure in
+    play has moved (RND-ORDER, RND-PASS): what a position written down needs, since it does
+    not say who moved last.
+
+    The round is replayed from its start by :func:`next_to_move`: each turn uses one of the
+    seat's moved figures, and the first turn that finds none left is the one to come. A moved
+    figure that has since got out is in play in the replay, as it was at its turn."""
+    work_obj = bytearray(data)
+    work: Bytes = work_obj
+    figures: cython.int = work[FIGURES]
+    per: cython.int = per_seat(work)
+    left = bytearray(work[PLAYERS])  # per seat, its moved figures the replay has not used
+    i: cython.int
+    for i in range(figures):
+        if work[FACES + i] & MOVED:
+            left[i // per] += 1
+            work[FACES + i] &= 7
+            if not in_play(work[PLACES + i]):
+                work[PLACES + i] = AT_WAITING
+    seat: cython.int = next_to_move(work, work[START] - 1)
+    while seat != NONE and left[seat]:
+        left[seat] -= 1
+        for i in range(seat * per, seat * per + per):
+            if in_play(work[PLACES + i]) and not (work[FACES + i] & MOVED):
+                work[FACES + i] |= MOVED
+                break
+        seat = next_to_move(work, seat)
+    return seat
+
+
+@cython.ccall
 def entered_this_round(data: Table, seat: cython.int) -> cython.int:
     """How many of a seat's figures came onto the board this round (for RND-FIRST)."""
     per: cython.int = per_seat(data)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from fearsome_rules.core import board, deck
+from fearsome_rules.core import _encoding, _kernel, board, deck
 from fearsome_rules.core import position_input as arg
 from fearsome_rules.core.endings import decided
 from fearsome_rules.core.errors import NotationError, SetupError, SetupTypeError, quote
@@ -306,7 +306,33 @@ def position(
     # Whose turn.
     start = _seat(start_player, players, "start_player")
     fig_tuple = tuple(figs)
-    derived = _derive_to_move(fig_tuple, players, start)
+
+    def built(phase: Phase, to_move: int, ended_by: str = "") -> GameState:
+        return GameState.build(
+            players=players,
+            options=opts,
+            pools=pool_set,
+            cells=tuple(cells),
+            figures=fig_tuple,
+            monster=m,
+            facing=fdir,
+            phase=phase,
+            to_move=to_move,
+            round=round,
+            stage=stage,
+            start_player=start,
+            deck=left,
+            reveals=n_rev,
+            escapes=esc,
+            ended_by=ended_by,
+            teleporters=tele,
+            setup=setup,
+            to_place=to_place_set,
+        )
+
+    # The turn order is the kernel's (RND-ORDER, RND-PASS), asked of the position as written.
+    derived = _kernel.seat_to_move(built(Phase.FIGURES, -1).data)
+    derived = -1 if derived == _encoding.NONE else derived
     if to_move is not None:
         want = _seat(to_move, players, "to_move")
         if want != derived:
@@ -336,27 +362,7 @@ def position(
         check_placement_phase(setup, cells, pool_set, tele, to_place_set, m, fdir)
         placed = len(tiles_for(setup)) - len(to_place_set)
         phase, derived = Phase.PLACEMENT, (start + placed) % players
-    return GameState.build(
-        players=players,
-        options=opts,
-        pools=pool_set,
-        cells=tuple(cells),
-        figures=fig_tuple,
-        monster=m,
-        facing=fdir,
-        phase=phase,
-        to_move=-1 if ended else derived,
-        round=round,
-        stage=stage,
-        start_player=start,
-        deck=left,
-        reveals=n_rev,
-        escapes=esc,
-        ended_by=ended,
-        teleporters=tele,
-        setup=setup,
-        to_place=to_place_set,
-    )
+    return built(phase, -1 if ended else derived, ended)
 
 
 def _teleporter(text: str) -> tuple[int, int, int]:
@@ -369,17 +375,3 @@ def _teleporter(text: str) -> tuple[int, int, int]:
     except NotationError as e:
         raise SetupError("teleporters", str(e)) from None
     return _square(parts[0], "teleporters"), int(parts[1]), arrow
-
-
-def _derive_to_move(figures: tuple[Figure, ...], players: int, start: int) -> int:
-    """Whose turn it is: of the seats with a figure still to move, the one that has moved
-    fewest figures this round, ties to the first from the start player (RND-ORDER, RND-PASS)."""
-    best, best_count = -1, 99
-    for k in range(players):
-        seat = (start + k) % players
-        if not any(f.owner == seat and f.active and not f.moved for f in figures):
-            continue
-        count = sum(1 for f in figures if f.owner == seat and f.moved)
-        if count < best_count:
-            best, best_count = seat, count
-    return best

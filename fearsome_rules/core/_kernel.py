@@ -168,6 +168,7 @@ OPT_SLIDE_STOP = cython.declare(cython.int, _encoding.OPT_SLIDE_STOP)
 OPT_MANDATORY = cython.declare(cython.int, _encoding.OPT_MANDATORY)
 OPT_FINISH_ROUND = cython.declare(cython.int, _encoding.OPT_FINISH_ROUND)
 OPT_THREE_HITS = cython.declare(cython.int, _encoding.OPT_THREE_HITS)
+TRACE_STEPS = cython.declare(cython.int, _encoding.TRACE_STEPS)
 R_FIG_POINTS = cython.declare(cython.int, RULE_CODES["FIG-POINTS"])
 R_FIG_ENTER = cython.declare(cython.int, RULE_CODES["FIG-ENTER"])
 R_FIG_EDGE = cython.declare(cython.int, RULE_CODES["FIG-EDGE"])
@@ -270,6 +271,14 @@ CELL_BIT: tuple[int, ...] = tuple(1 << (board.CELLS - 1 - sq) for sq in range(bo
 BLOCKS_DIGIT: bytes = bytes(
     48 if v == 0 or v == _encoding.CRYSTAL else 49 for v in range(256)
 )  # a cell as the digit of its bit: "1" for a figure or a stone that blocks sight
+
+
+def ray_end(pos: int, d: int, t: int) -> int:
+    """CPython: a line's end as :func:`line_of_sight` packs it, from the square ``t`` of the
+    piece the bitboard found first in line (NONE if none: the line runs to the wall)."""
+    if t == NONE:
+        return NONE | len(RAY_SQUARES[pos * 4 + d]) << 8
+    return t | SPANS[pos][t] << 8
 
 
 @cython.cfunc
@@ -468,14 +477,15 @@ class Walk:
             facing = self.facing
             if trace is not None:
                 record(trace, T_MONSTER_STEP, number, frm, pos, facing)
-                data[MONSTER] = pos
-                data[FACING] = facing
-                mark(trace, data, 0, 0)
+                if self.flags & TRACE_STEPS:
+                    data[MONSTER] = pos
+                    data[FACING] = facing
+                    mark(trace, data, 0, 0)
             if hits_wanted and self.hits >= hits_wanted:
                 break
         data[MONSTER] = pos
         data[FACING] = self.look(pos, facing)
-        if trace is not None:
+        if trace is not None and self.flags & TRACE_STEPS:
             mark(trace, data, 0, 0)
         return self.hits
 
@@ -492,18 +502,21 @@ class Walk:
         ahead_dist: cython.int = 0
         left_dist: cython.int = 0
         right_dist: cython.int = 0
-        seen: cython.int
+        # Where each line ends, as line_of_sight packs it (kept for a look traced with its lines)
+        ahead: cython.int
+        left: cython.int
+        right: cython.int
         chosen: cython.int = facing  # nothing seen: it keeps its facing (MON-CHOOSE)
         if cython.compiled:
-            seen = line_of_sight(cells, pos, facing)
-            if (seen & 255) != NONE and cells[seen & 255] < FIRST_STONE:
-                ahead_fig, ahead_dist = cells[seen & 255], seen >> 8
-            seen = line_of_sight(cells, pos, (facing + 3) & 3)
-            if (seen & 255) != NONE and cells[seen & 255] < FIRST_STONE:
-                left_fig, left_dist = cells[seen & 255], seen >> 8
-            seen = line_of_sight(cells, pos, (facing + 1) & 3)
-            if (seen & 255) != NONE and cells[seen & 255] < FIRST_STONE:
-                right_fig, right_dist = cells[seen & 255], seen >> 8
+            ahead = line_of_sight(cells, pos, facing)
+            if (ahead & 255) != NONE and cells[ahead & 255] < FIRST_STONE:
+                ahead_fig, ahead_dist = cells[ahead & 255], ahead >> 8
+            left = line_of_sight(cells, pos, (facing + 3) & 3)
+            if (left & 255) != NONE and cells[left & 255] < FIRST_STONE:
+                left_fig, left_dist = cells[left & 255], left >> 8
+            right = line_of_sight(cells, pos, (facing + 1) & 3)
+            if (right & 255) != NONE and cells[right & 255] < FIRST_STONE:
+                right_fig, right_dist = cells[right & 255], right >> 8
             if ahead_fig or left_fig or right_fig:
                 chosen = choose(facing, ahead_dist, left_dist, right_dist)
         else:
@@ -513,7 +526,9 @@ class Walk:
             # each, costs CPython 14 % of the walk (valgrind: 215,000 instructions an apply
             # against 189,000); the lines' bits come from one table entry.
             occ: int = self.occ
-            t: int
+            ahead_t: int
+            left_t: int
+            right_t: int
             v: int
             ahead_bits, ahead_up, left_bits, left_up, right_bits, right_up = SIGHT_LINES[facing][
                 pos
@@ -521,29 +536,34 @@ class Walk:
             spans: tuple[int, ...] = SPANS[pos]
             line: int = occ & ahead_bits
             if line:
-                t = N_CELLS - (line.bit_length() if ahead_up else (line & -line).bit_length())
-                v = cells[t]
+                ahead_t = N_CELLS - (line.bit_length() if ahead_up else (line & -line).bit_length())
+                v = cells[ahead_t]
                 if v < FIRST_STONE:
-                    ahead_fig, ahead_dist = v, spans[t]
+                    ahead_fig, ahead_dist = v, spans[ahead_t]
             line = occ & left_bits
             if line:
-                t = N_CELLS - (line.bit_length() if left_up else (line & -line).bit_length())
-                v = cells[t]
+                left_t = N_CELLS - (line.bit_length() if left_up else (line & -line).bit_length())
+                v = cells[left_t]
                 if v < FIRST_STONE:
-                    left_fig, left_dist = v, spans[t]
+                    left_fig, left_dist = v, spans[left_t]
             line = occ & right_bits
             if line:
-                t = N_CELLS - (line.bit_length() if right_up else (line & -line).bit_length())
-                v = cells[t]
+                right_t = N_CELLS - (line.bit_length() if right_up else (line & -line).bit_length())
+                v = cells[right_t]
                 if v < FIRST_STONE:
-                    right_fig, right_dist = v, spans[t]
+                    right_fig, right_dist = v, spans[right_t]
             # choose's answer from its table, without a call (nothing seen: the facing kept)
             chosen = CHOICES[facing][ahead_dist][left_dist][right_dist]
         self.sight = chosen
         chosen &= 3
         if self.trace is not None:
             record(self.trace, T_LOOK, pos, facing, chosen, (self.sight >> 2) & 3)
-            self.record_sight(self.trace, pos, facing)
+            if self.flags & TRACE_STEPS:
+                if not cython.compiled:  # the ends the bitboard found, packed as the C look's
+                    ahead = ray_end(pos, facing, ahead_t if occ & ahead_bits else NONE)
+                    left = ray_end(pos, (facing + 3) & 3, left_t if occ & left_bits else NONE)
+                    right = ray_end(pos, (facing + 1) & 3, right_t if occ & right_bits else NONE)
+                self.record_sight(self.trace, pos, facing, ahead, left, right)
             record(
                 self.trace,
                 T_SEEN,
@@ -557,14 +577,19 @@ class Walk:
         return chosen
 
     @cython.cfunc
-    def record_sight(self, trace: list[int], pos: cython.int, facing: cython.int) -> None:
-        """Record what ends each line of this look (traced walks only, for explanations):
-        ahead, left, right, and behind, where the monster never looks (MON-SIGHT-DIRS)."""
-        cells: Bytes = self.data
-        ahead: cython.int = line_of_sight(cells, pos, facing)
-        left: cython.int = line_of_sight(cells, pos, (facing + 3) & 3)
-        right: cython.int = line_of_sight(cells, pos, (facing + 1) & 3)
-        behind: cython.int = line_of_sight(cells, pos, (facing + 2) & 3)
+    def record_sight(
+        self,
+        trace: list[int],
+        pos: cython.int,
+        facing: cython.int,
+        ahead: cython.int,
+        left: cython.int,
+        right: cython.int,
+    ) -> None:
+        """Record what ends each line of this look (a walk traced with its steps, for
+        explanations): ahead, left and right as the look found them, and behind, where the
+        monster never looks (MON-SIGHT-DIRS)."""
+        behind: cython.int = line_of_sight(self.data, pos, (facing + 2) & 3)
         record(
             trace,
             T_SIGHT,
@@ -1069,7 +1094,8 @@ def run_path(
                 return refused(WHY_OUT_NOT_LAST, R_FIG_EXIT, pos, target)
             if trace is not None:
                 record(trace, T_FIGURE_EXITED, fig)
-                mark(trace, cells, fig, AT_OUT)
+                if flags & TRACE_STEPS:
+                    mark(trace, cells, fig, AT_OUT)
             return AT_OUT << 16
         if pos == AT_WAITING:
             if target != ENTRANCE:
@@ -1089,7 +1115,7 @@ def run_path(
         last_slid = (layout[target] & POOL) != 0
         pos = (step >> 8) & 255
         left -= 1
-        if trace is not None:
+        if trace is not None and flags & TRACE_STEPS:
             mark(trace, cells, fig, pos)
     if pos < N_CELLS and cells[pos] != 0:
         rule: cython.int = R_POOL_LAST_POINT if last_slid else R_FIG_THROUGH
@@ -1651,10 +1677,13 @@ def reveal_refused(data: Table, tile: cython.int) -> cython.int:
 
 
 @cython.ccall
-def reveal_state(state: S, tile: cython.int, trace: list[int] | None) -> S | int:
+def reveal_state(
+    state: S, tile: cython.int, trace: list[int] | None, steps: cython.bint = False
+) -> S | int:
     """The state after monster tile ``tile`` is revealed in ``state`` (a ``GameState``), or the
     code of the rule that refuses it (:func:`reveal_refused`). One call from the public
-    ``apply`` to the new state: the checks, the copy, the walk and the tile's end."""
+    ``apply`` to the new state: the checks, the copy, the walk and the tile's end. With
+    ``steps`` the trace also marks each step's end and holds each look's lines (TRACE_STEPS)."""
     data: bytes = state.data  # type: ignore[attr-defined]
     setting: object = state.setting  # type: ignore[attr-defined]
     code: cython.int = reveal_refused(data, tile)
@@ -1662,6 +1691,8 @@ def reveal_state(state: S, tile: cython.int, trace: list[int] | None) -> S | int
         return code
     layout: bytes = setting.layout  # type: ignore[attr-defined]
     flags: cython.int = setting.flags  # type: ignore[attr-defined]
+    if steps:
+        flags |= TRACE_STEPS
     if cython.compiled:  # the new bytes object is written in place before anyone sees it
         new: bytes = fresh_copy(data)
         carry_out(new, cython.cast(Bytes, PyBytes_AS_STRING(new)), layout, flags, tile, trace)
@@ -1672,13 +1703,18 @@ def reveal_state(state: S, tile: cython.int, trace: list[int] | None) -> S | int
 
 
 @cython.ccall
-def play_state(state: S, i: cython.int, path: bytes, trace: list[int] | None) -> S | int:
+def play_state(
+    state: S, i: cython.int, path: bytes, trace: list[int] | None, steps: cython.bint = False
+) -> S | int:
     """The state after figure ``i`` (whose turn error is 0) moves along ``path`` in ``state``
-    (a ``GameState``), or the refusal as :func:`run_path` packs it."""
+    (a ``GameState``), or the refusal as :func:`run_path` packs it (``steps``: as for
+    :func:`reveal_state`)."""
     data: bytes = state.data  # type: ignore[attr-defined]
     setting: object = state.setting  # type: ignore[attr-defined]
     layout: bytes = setting.layout  # type: ignore[attr-defined]
     flags: cython.int = setting.flags  # type: ignore[attr-defined]
+    if steps:
+        flags |= TRACE_STEPS
     refusal: cython.longlong
     if cython.compiled:  # the new bytes object is written in place before anyone sees it
         new: bytes = fresh_copy(data)
@@ -1773,7 +1809,7 @@ def end_tile(data: Bytes, flags: cython.int, tile: cython.int, trace: list[int] 
                 data[PLACES + i] = AT_REMOVED
                 if trace is not None:
                     record(trace, T_EAT, i + 1, place, HOW_INSIDE, R_STAGE_TWO_END, 2)
-        if trace is not None:
+        if trace is not None and flags & TRACE_STEPS:
             mark(trace, data, 0, 0)
     elif stage == 1 and last and not ending:  # STAGE-ONE
         data[STAGE] = 2

@@ -1613,20 +1613,29 @@ def play_figure(
     if end == AT_OUT:
         data[ESCAPES + data[ESCAPED]] = i // per
         data[ESCAPED] += 1
-    won: cython.bint = decided(data)
-    ending: cython.int = 0
-    if won and not (flags & OPT_FINISH_ROUND):
-        ending = END_WIN
-    elif not any_in_play(data):
-        if won:
-            ending = END_WIN  # VAR-FINISH-ROUND-EMPTY: nothing of the round is left to play
-        elif data[STAGE] == 2:
-            ending = END_ALL_GONE
+    ending: cython.int = move_ending(data, flags)
     if ending:
         end_game(data, ending, trace)
         return 0
     data[TO_MOVE] = next_to_move(data, i // per)
     data[PHASE] = FIGURES_PHASE if data[TO_MOVE] != NONE else MONSTER_PHASE
+    return 0
+
+
+@cython.ccall
+def move_ending(data: Table, flags: cython.int) -> cython.int:
+    """How the game ends in its figure phase, or 0: a seat has all its figures but one out
+    (END-WIN), at once or, under ``finish_round``, once nothing of the round is left to play
+    (VAR-FINISH-ROUND-EMPTY); in stage 2, no figure left in play (END-ALL-GONE). After each
+    figure move, and for a position written down."""
+    won: cython.bint = decided(data)
+    if won and not (flags & OPT_FINISH_ROUND):
+        return END_WIN
+    if not any_in_play(data):
+        if won:
+            return END_WIN
+        if data[STAGE] == 2:
+            return END_ALL_GONE
     return 0
 
 

@@ -12,7 +12,6 @@ from collections.abc import Iterable, Mapping
 
 from fearsome_rules.core import _encoding, _kernel, board, deck
 from fearsome_rules.core import position_input as arg
-from fearsome_rules.core.endings import decided
 from fearsome_rules.core.errors import NotationError, SetupError, SetupTypeError, quote
 from fearsome_rules.core.layout import SETUPS, TILE_ORDER, basic_cells, sort_tiles, tiles_for
 from fearsome_rules.core.layout_check import (
@@ -20,7 +19,7 @@ from fearsome_rules.core.layout_check import (
     check_placement_phase,
     check_start_stones,
 )
-from fearsome_rules.core.options import RuleOptions
+from fearsome_rules.core.options import RuleOptions, kernel_flags
 from fearsome_rules.core.state import (
     CRYSTAL,
     MAX_ROUND_REVEALS,
@@ -331,7 +330,8 @@ def position(
         )
 
     # The turn order is the kernel's (RND-ORDER, RND-PASS), asked of the position as written.
-    derived = _kernel.seat_to_move(built(Phase.FIGURES, -1).data)
+    written = built(Phase.FIGURES, -1).data
+    derived = _kernel.seat_to_move(written)
     derived = -1 if derived == _encoding.NONE else derived
     if to_move is not None:
         want = _seat(to_move, players, "to_move")
@@ -342,13 +342,9 @@ def position(
                 f"with these figures moved, the turn order gives {who}, not {SEAT_LETTERS[want]}",
                 "RND-ORDER",
             )
-    won = decided(players, esc)
-    ended = ended_by or ""
-    in_play = any(f.active for f in fig_tuple)
-    if not ended and won and (not opts.finish_round or not in_play):
-        ended = "END-WIN"  # at once, or with nothing left of the round (VAR-FINISH-ROUND-EMPTY)
-    elif not ended and not won and stage == 2 and not in_play:
-        ended = "END-ALL-GONE"
+    # The endings of a figure phase are the kernel's too (END-WIN, END-ALL-GONE).
+    won = _kernel.decided(written)
+    ended = ended_by or _encoding.ENDINGS[_kernel.move_ending(written, kernel_flags(opts))]
     if ended == "END-WIN" and not won:
         raise SetupError("ended_by", "END-WIN needs a player with all but one figure out")
     if ended == "STAGE-TWO-END" and (stage != 2 or n_rev != MAX_ROUND_REVEALS):

@@ -1687,7 +1687,7 @@ def reveal_refused(data: Table, tile: cython.int) -> cython.int:
 
 @cython.ccall
 def reveal_state(
-    state: S, tile: cython.int, trace: list[int] | None, steps: cython.bint = False
+    state: S, tile: cython.int, trace: list[int] | None, steps: cython.bint
 ) -> S | int:
     """The state after monster tile ``tile`` is revealed in ``state`` (a ``GameState``), or the
     code of the rule that refuses it (:func:`reveal_refused`). One call from the public
@@ -1713,7 +1713,7 @@ def reveal_state(
 
 @cython.ccall
 def play_state(
-    state: S, i: cython.int, path: bytes, trace: list[int] | None, steps: cython.bint = False
+    state: S, i: cython.int, path: bytes, trace: list[int] | None, steps: cython.bint
 ) -> S | int:
     """The state after figure ``i`` (whose turn error is 0) moves along ``path`` in ``state``
     (a ``GameState``), or the refusal as :func:`run_path` packs it (``steps``: as for

@@ -97,6 +97,9 @@ OPT_SLIDE_STOP: Final = 256  # slide_over_figure=stop
 OPT_MANDATORY: Final = 512  # reentry=mandatory
 OPT_FINISH_ROUND: Final = 1024  # finish_round
 OPT_THREE_HITS: Final = 2048  # three_hits
+# Not a rule: a traced walk that also marks its steps' ends and records each look's four lines
+# (for apply_steps and what reads steps); plain traces leave both out, they cost a third of one.
+TRACE_STEPS: Final = 1 << 15
 
 # Rule ids, by the codes the kernel returns and records: derived from the spec's ids (one byte in
 # a trace record: there are fewer than 255), never numbered by hand.
@@ -222,6 +225,7 @@ KERNEL_INTS: Final[tuple[str, ...]] = (
     "OPT_MANDATORY",
     "OPT_FINISH_ROUND",
     "OPT_THREE_HITS",
+    "TRACE_STEPS",
     # a figure's moves, and how a figure was hit
     "MOVES_COUNT",
     "SKIP_ZERO",

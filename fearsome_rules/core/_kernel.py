@@ -167,6 +167,7 @@ OPT_SLIDE_STOP = cython.declare(cython.int, 256)
 OPT_MANDATORY = cython.declare(cython.int, 512)
 OPT_FINISH_ROUND = cython.declare(cython.int, 1024)
 OPT_THREE_HITS = cython.declare(cython.int, 2048)
+TRACE_STEPS = cython.declare(cython.int, 32768)
 MOVES_COUNT = cython.declare(cython.int, 65535)
 SKIP_ZERO = cython.declare(cython.int, 65536)
 ZERO_ONLY = cython.declare(cython.int, 131072)
@@ -266,6 +267,14 @@ CELL_BIT: tuple[int, ...] = tuple(1 << (board.CELLS - 1 - sq) for sq in range(bo
 BLOCKS_DIGIT: bytes = bytes(
     48 if v == 0 or v == _encoding.CRYSTAL else 49 for v in range(256)
 )  # a cell as the digit of its bit: "1" for a figure or a stone that blocks sight
+
+
+def ray_end(pos: int, d: int, t: int) -> int:
+    """CPython: a line's end as :func:`line_of_sight` packs it, from the square ``t`` of the
+    piece the bitboard found first in line (NONE if none: the line runs to the wall)."""
+    if t == NONE:
+        return NONE | len(RAY_SQUARES[pos * 4 + d]) << 8
+    return t | SPANS[pos][t] << 8
 
 
 @cython.cfunc
@@ -464,14 +473,15 @@ class Walk:
             facing = self.facing
             if trace is not None:
                 record(trace, T_MONSTER_STEP, number, frm, pos, facing)
-                data[MONSTER] = pos
-                data[FACING] = facing
-                mark(trace, data, 0, 0)
+                if self.flags & TRACE_STEPS:
+                    data[MONSTER] = pos
+                    data[FACING] = facing
+                    mark(trace, data, 0, 0)
             if hits_wanted and self.hits >= hits_wanted:
                 break
         data[MONSTER] = pos
         data[FACING] = self.look(pos, facing)
-        if trace is not None:
+        if trace is not None and self.flags & TRACE_STEPS:
             mark(trace, data, 0, 0)
         return self.hits
 
@@ -488,18 +498,21 @@ class Walk:
         ahead_dist: cython.int = 0
         left_dist: cython.int = 0
         right_dist: cython.int = 0
-        seen: cython.int
+        # Where each line ends, as line_of_sight packs it (kept for a look traced with its lines)
+        ahead: cython.int
+        left: cython.int
+        right: cython.int
         chosen: cython.int = facing  # nothing seen: it keeps its facing (MON-CHOOSE)
         if cython.compiled:
-            seen = line_of_sight(cells, pos, facing)
-            if (seen & 255) != NONE and cells[seen & 255] < FIRST_STONE:
-                ahead_fig, ahead_dist = cells[seen & 255], seen >> 8
-            seen = line_of_sight(cells, pos, (facing + 3) & 3)
-            if (seen & 255) != NONE and cells[seen & 255] < FIRST_STONE:
-                left_fig, left_dist = cells[seen & 255], seen >> 8
-            seen = line_of_sight(cells, pos, (facing + 1) & 3)
-            if (seen & 255) != NONE and cells[seen & 255] < FIRST_STONE:
-                right_fig, right_dist = cells[seen & 255], seen >> 8
+            ahead = line_of_sight(cells, pos, facing)
+            if (ahead & 255) != NONE and cells[ahead & 255] < FIRST_STONE:
+                ahead_fig, ahead_dist = cells[ahead & 255], ahead >> 8
+            left = line_of_sight(cells, pos, (facing + 3) & 3)
+            if (left & 255) != NONE and cells[left & 255] < FIRST_STONE:
+                left_fig, left_dist = cells[left & 255], left >> 8
+            right = line_of_sight(cells, pos, (facing + 1) & 3)
+            if (right & 255) != NONE and cells[right & 255] < FIRST_STONE:
+                right_fig, right_dist = cells[right & 255], right >> 8
             if ahead_fig or left_fig or right_fig:
                 chosen = choose(facing, ahead_dist, left_dist, right_dist)
         else:
@@ -509,7 +522,9 @@ class Walk:
             # each, costs CPython 14 % of the walk (valgrind: 215,000 instructions an apply
             # against 189,000); the lines' bits come from one table entry.
             occ: int = self.occ
-            t: int
+            ahead_t: int
+            left_t: int
+            right_t: int
             v: int
             ahead_bits, ahead_up, left_bits, left_up, right_bits, right_up = SIGHT_LINES[facing][
                 pos
@@ -517,29 +532,34 @@ class Walk:
             spans: tuple[int, ...] = SPANS[pos]
             line: int = occ & ahead_bits
             if line:
-                t = N_CELLS - (line.bit_length() if ahead_up else (line & -line).bit_length())
-                v = cells[t]
+                ahead_t = N_CELLS - (line.bit_length() if ahead_up else (line & -line).bit_length())
+                v = cells[ahead_t]
                 if v < FIRST_STONE:
-                    ahead_fig, ahead_dist = v, spans[t]
+                    ahead_fig, ahead_dist = v, spans[ahead_t]
             line = occ & left_bits
             if line:
-                t = N_CELLS - (line.bit_length() if left_up else (line & -line).bit_length())
-                v = cells[t]
+                left_t = N_CELLS - (line.bit_length() if left_up else (line & -line).bit_length())
+                v = cells[left_t]
                 if v < FIRST_STONE:
-                    left_fig, left_dist = v, spans[t]
+                    left_fig, left_dist = v, spans[left_t]
             line = occ & right_bits
             if line:
-                t = N_CELLS - (line.bit_length() if right_up else (line & -line).bit_length())
-                v = cells[t]
+                right_t = N_CELLS - (line.bit_length() if right_up else (line & -line).bit_length())
+                v = cells[right_t]
                 if v < FIRST_STONE:
-                    right_fig, right_dist = v, spans[t]
+                    right_fig, right_dist = v, spans[right_t]
             # choose's answer from its table, without a call (nothing seen: the facing kept)
             chosen = CHOICES[facing][ahead_dist][left_dist][right_dist]
         self.sight = chosen
         chosen &= 3
         if self.trace is not None:
             record(self.trace, T_LOOK, pos, facing, chosen, (self.sight >> 2) & 3)
-            self.record_sight(self.trace, pos, facing)
+            if self.flags & TRACE_STEPS:
+                if not cython.compiled:  # the ends the bitboard found, packed as the C look's
+                    ahead = ray_end(pos, facing, ahead_t if occ & ahead_bits else NONE)
+                    left = ray_end(pos, (facing + 3) & 3, left_t if occ & left_bits else NONE)
+                    right = ray_end(pos, (facing + 1) & 3, right_t if occ & right_bits else NONE)
+                self.record_sight(self.trace, pos, facing, ahead, left, right)
             record(
                 self.trace,
                 T_SEEN,
@@ -553,14 +573,19 @@ class Walk:
         return chosen
 
     @cython.cfunc
-    def record_sight(self, trace: list[int], pos: cython.int, facing: cython.int) -> None:
-        """Record what ends each line of this look (traced walks only, for explanations):
-        ahead, left, right, and behind, where the monster never looks (MON-SIGHT-DIRS)."""
-        cells: Bytes = self.data
-        ahead: cython.int = line_of_sight(cells, pos, facing)
-        left: cython.int = line_of_sight(cells, pos, (facing + 3) & 3)
-        right: cython.int = line_of_sight(cells, pos, (facing + 1) & 3)
-        behind: cython.int = line_of_sight(cells, pos, (facing + 2) & 3)
+    def record_sight(
+        self,
+        trace: list[int],
+        pos: cython.int,
+        facing: cython.int,
+        ahead: cython.int,
+        left: cython.int,
+        right: cython.int,
+    ) -> None:
+        """Record what ends each line of this look (a walk traced with its steps, for
+        explanations): ahead, left and right as the look found them, and behind, where the
+        monster never looks (MON-SIGHT-DIRS)."""
+        behind: cython.int = line_of_sight(self.data, pos, (facing + 2) & 3)
         record(
             trace,
             T_SIGHT,
@@ -1065,7 +1090,8 @@ def run_path(
                 return refused(WHY_OUT_NOT_LAST, R_FIG_EXIT, pos, target)
             if trace is not None:
                 record(trace, T_FIGURE_EXITED, fig)
-                mark(trace, cells, fig, AT_OUT)
+                if flags & TRACE_STEPS:
+                    mark(trace, cells, fig, AT_OUT)
             return AT_OUT << 16
         if pos == AT_WAITING:
             if target != ENTRANCE:
@@ -1085,7 +1111,7 @@ def run_path(
         last_slid = (layout[target] & POOL) != 0
         pos = (step >> 8) & 255
         left -= 1
-        if trace is not None:
+        if trace is not None and flags & TRACE_STEPS:
             mark(trace, cells, fig, pos)
     if pos < N_CELLS and cells[pos] != 0:
         rule: cython.int = R_POOL_LAST_POINT if last_slid else R_FIG_THROUGH
@@ -1401,6 +1427,38 @@ def next_to_move(data: Table, after: cython.int) -> cython.int:
 
 
 @cython.ccall
+def seat_to_move(data: bytes) -> cython.int:
+    """The seat whose turn it is by the round's moved marks alone, or NONE when every figure in
+    play has moved (RND-ORDER, RND-PASS): what a position written down needs, since it does
+    not say who moved last.
+
+    The round is replayed from its start by :func:`next_to_move`: each turn uses one of the
+    seat's moved figures, and the first turn that finds none left is the one to come. A moved
+    figure that has since got out is in play in the replay, as it was at its turn."""
+    work_obj = bytearray(data)
+    work: Bytes = work_obj
+    figures: cython.int = work[FIGURES]
+    per: cython.int = per_seat(work)
+    left = bytearray(work[PLAYERS])  # per seat, its moved figures the replay has not used
+    i: cython.int
+    for i in range(figures):
+        if work[FACES + i] & MOVED:
+            left[i // per] += 1
+            work[FACES + i] &= 7
+            if not in_play(work[PLACES + i]):
+                work[PLACES + i] = AT_WAITING
+    seat: cython.int = next_to_move(work, work[START] - 1)
+    while seat != NONE and left[seat]:
+        left[seat] -= 1
+        for i in range(seat * per, seat * per + per):
+            if in_play(work[PLACES + i]) and not (work[FACES + i] & MOVED):
+                work[FACES + i] |= MOVED
+                break
+        seat = next_to_move(work, seat)
+    return seat
+
+
+@cython.ccall
 def entered_this_round(data: Table, seat: cython.int) -> cython.int:
     """How many of a seat's figures came onto the board this round (for RND-FIRST)."""
     per: cython.int = per_seat(data)
@@ -1551,20 +1609,29 @@ def play_figure(
     if end == AT_OUT:
         data[ESCAPES + data[ESCAPED]] = i // per
         data[ESCAPED] += 1
-    won: cython.bint = decided(data)
-    ending: cython.int = 0
-    if won and not (flags & OPT_FINISH_ROUND):
-        ending = END_WIN
-    elif not any_in_play(data):
-        if won:
-            ending = END_WIN  # VAR-FINISH-ROUND-EMPTY: nothing of the round is left to play
-        elif data[STAGE] == 2:
-            ending = END_ALL_GONE
+    ending: cython.int = move_ending(data, flags)
     if ending:
         end_game(data, ending, trace)
         return 0
     data[TO_MOVE] = next_to_move(data, i // per)
     data[PHASE] = FIGURES_PHASE if data[TO_MOVE] != NONE else MONSTER_PHASE
+    return 0
+
+
+@cython.ccall
+def move_ending(data: Table, flags: cython.int) -> cython.int:
+    """How the game ends in its figure phase, or 0: a seat has all its figures but one out
+    (END-WIN), at once or, under ``finish_round``, once nothing of the round is left to play
+    (VAR-FINISH-ROUND-EMPTY); in stage 2, no figure left in play (END-ALL-GONE). After each
+    figure move, and for a position written down."""
+    won: cython.bint = decided(data)
+    if won and not (flags & OPT_FINISH_ROUND):
+        return END_WIN
+    if not any_in_play(data):
+        if won:
+            return END_WIN
+        if data[STAGE] == 2:
+            return END_ALL_GONE
     return 0
 
 
@@ -1615,10 +1682,13 @@ def reveal_refused(data: Table, tile: cython.int) -> cython.int:
 
 
 @cython.ccall
-def reveal_state(state: S, tile: cython.int, trace: list[int] | None) -> S | int:
+def reveal_state(
+    state: S, tile: cython.int, trace: list[int] | None, steps: cython.bint
+) -> S | int:
     """The state after monster tile ``tile`` is revealed in ``state`` (a ``GameState``), or the
     code of the rule that refuses it (:func:`reveal_refused`). One call from the public
-    ``apply`` to the new state: the checks, the copy, the walk and the tile's end."""
+    ``apply`` to the new state: the checks, the copy, the walk and the tile's end. With
+    ``steps`` the trace also marks each step's end and holds each look's lines (TRACE_STEPS)."""
     data: bytes = state.data  # type: ignore[attr-defined]
     setting: object = state.setting  # type: ignore[attr-defined]
     code: cython.int = reveal_refused(data, tile)
@@ -1626,6 +1696,8 @@ def reveal_state(state: S, tile: cython.int, trace: list[int] | None) -> S | int
         return code
     layout: bytes = setting.layout  # type: ignore[attr-defined]
     flags: cython.int = setting.flags  # type: ignore[attr-defined]
+    if steps:
+        flags |= TRACE_STEPS
     if cython.compiled:  # the new bytes object is written in place before anyone sees it
         new: bytes = fresh_copy(data)
         carry_out(new, cython.cast(Bytes, PyBytes_AS_STRING(new)), layout, flags, tile, trace)
@@ -1636,13 +1708,18 @@ def reveal_state(state: S, tile: cython.int, trace: list[int] | None) -> S | int
 
 
 @cython.ccall
-def play_state(state: S, i: cython.int, path: bytes, trace: list[int] | None) -> S | int:
+def play_state(
+    state: S, i: cython.int, path: bytes, trace: list[int] | None, steps: cython.bint
+) -> S | int:
     """The state after figure ``i`` (whose turn error is 0) moves along ``path`` in ``state``
-    (a ``GameState``), or the refusal as :func:`run_path` packs it."""
+    (a ``GameState``), or the refusal as :func:`run_path` packs it (``steps``: as for
+    :func:`reveal_state`)."""
     data: bytes = state.data  # type: ignore[attr-defined]
     setting: object = state.setting  # type: ignore[attr-defined]
     layout: bytes = setting.layout  # type: ignore[attr-defined]
     flags: cython.int = setting.flags  # type: ignore[attr-defined]
+    if steps:
+        flags |= TRACE_STEPS
     refusal: cython.longlong
     if cython.compiled:  # the new bytes object is written in place before anyone sees it
         new: bytes = fresh_copy(data)
@@ -1737,7 +1814,7 @@ def end_tile(data: Bytes, flags: cython.int, tile: cython.int, trace: list[int] 
                 data[PLACES + i] = AT_REMOVED
                 if trace is not None:
                     record(trace, T_EAT, i + 1, place, HOW_INSIDE, R_STAGE_TWO_END, 2)
-        if trace is not None:
+        if trace is not None and flags & TRACE_STEPS:
             mark(trace, data, 0, 0)
     elif stage == 1 and last and not ending:  # STAGE-ONE
         data[STAGE] = 2

@@ -7,7 +7,7 @@ import attrs
 
 from fearsome_rules.core import _kernel
 from fearsome_rules.core.options import RuleOptions
-from fearsome_rules.core.state import GameState, Phase, kinds_for, wrong_state
+from fearsome_rules.core.state import GameState, Phase, wrong_state
 
 
 @attrs.frozen
@@ -23,13 +23,6 @@ class Outcome:
     winners: tuple[int, ...]
     escaped: tuple[int, ...]
     ranking: tuple[int, ...]
-
-
-def decided(players: int, escapes: tuple[int, ...]) -> bool:
-    """Whether a seat has all but one of its figures out (END-WIN), asked of the kernel."""
-    return bool(
-        _kernel.has_winner(bytes(escapes), 0, len(escapes), len(kinds_for(players)), players)
-    )
 
 
 def outcome(state: GameState) -> Outcome | None:

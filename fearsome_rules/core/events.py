@@ -193,7 +193,8 @@ class MonsterLooked(Event):
 
     ``ahead``, ``left`` and ``right`` are ``"<figure>@<distance>"`` or ``""`` when nothing
     is seen; ``facing`` is the facing after the look. ``lines``: where the kernel's lines of
-    sight ended, ahead, left, right and behind (where the monster never looks); ``tie`` and
+    sight ended, ahead, left, right and behind (where the monster never looks), kept only by
+    :func:`~fearsome_rules.core.walks.apply_steps` (empty from ``apply_traced``); ``tie`` and
     ``side``: its choice saw equally near figures, a figure to a side (MON-CHOOSE).
     """
 
@@ -209,7 +210,7 @@ class MonsterLooked(Event):
 
 class LineEnd(NamedTuple):
     """Where one line of the monster's sight ended (MON-SIGHT-BLOCK, MON-DISTANCE); a named
-    tuple, since a traced walk makes four at every look."""
+    tuple, since a walk traced with its steps makes four at every look."""
 
     square: str
     """The square of the first figure or stone in line, ``""`` at the wall."""

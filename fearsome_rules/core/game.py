@@ -109,12 +109,12 @@ def ended_event(state: GameState) -> ev.GameEnded:
 
 
 def _play_figure(
-    state: GameState, move: FigureMove, records: list[int] | None
+    state: GameState, move: FigureMove, records: list[int] | None, steps: bool
 ) -> GameState | RuleError:
     i, err = turn_error(state, move)
     if err is not None:
         return err
-    got = _kernel.play_state(state, i, path_bytes(move), records)
+    got = _kernel.play_state(state, i, path_bytes(move), records, steps)
     if isinstance(got, int):
         return refusal(move, got, state.data[_encoding.FACES + i] & 7)
     return got
@@ -140,24 +140,28 @@ def _reveal_refusal(state: GameState, tile: str, code: int) -> RuleError:
 
 
 def transition(
-    state: GameState, action: Action, records: list[Any] | None, function: str
+    state: GameState,
+    action: Action,
+    records: list[Any] | None,
+    function: str,
+    steps: bool = False,
 ) -> tuple[GameState | RuleError, tuple[ev.Event, ...], tuple[traces.Mark, ...]]:
     """The state after the action or the rule it breaks; with ``records`` (a list to trace
-    into), its events and the kernel's marks of where its steps ended. The one transition of
-    :func:`apply`, :func:`check`, :func:`apply_traced` and
-    :func:`~fearsome_rules.core.walks.apply_steps`."""
+    into), its events, and with ``steps`` too the kernel's marks of where its steps ended and
+    the looks' lines (``MonsterLooked.lines``). The one transition of :func:`apply`,
+    :func:`check`, :func:`apply_traced` and :func:`~fearsome_rules.core.walks.apply_steps`."""
     if not isinstance(state, GameState):
         raise wrong_state(function, state)
     result: GameState | RuleError
     if isinstance(action, Reveal):  # the kernel checks it too: one call to the new state
-        got = _kernel.reveal_state(state, _TILE_INDEX[action.tile], records)
+        got = _kernel.reveal_state(state, _TILE_INDEX[action.tile], records, steps)
         if isinstance(got, int):
             return _reveal_refusal(state, action.tile, got), (), ()
         result = got
     elif state.data[_encoding.PHASE] == _encoding.OVER:
         return IllegalActionError(state.ended_by, "the game is over"), (), ()
     elif isinstance(action, FigureMove):
-        result = _play_figure(state, action, records)
+        result = _play_figure(state, action, records, steps)
     elif isinstance(action, PlaceTile):
         placed: list[ev.Event] | None = [] if records is not None else None
         result = place(state, action, placed)

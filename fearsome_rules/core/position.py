@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from fearsome_rules.core import board, deck
+from fearsome_rules.core import _encoding, _kernel, board, deck
 from fearsome_rules.core import position_input as arg
 from fearsome_rules.core.board import CRYSTAL, OUT, REMOVED, STONE, TURN_ABOUT, TURN_RIGHT, WAITING
-from fearsome_rules.core.endings import decided
 from fearsome_rules.core.errors import NotationError, SetupError, SetupTypeError, quote
 from fearsome_rules.core.layout import SETUPS, TILE_ORDER, basic_cells, sort_tiles, tiles_for
 from fearsome_rules.core.layout_check import (
@@ -21,7 +20,7 @@ from fearsome_rules.core.layout_check import (
     check_placement_phase,
     check_start_stones,
 )
-from fearsome_rules.core.options import RuleOptions
+from fearsome_rules.core.options import RuleOptions, kernel_flags
 from fearsome_rules.core.state import (
     MAX_ROUND_REVEALS,
     SEAT_LETTERS,
@@ -304,7 +303,34 @@ def position(
     # Whose turn.
     start = _seat(start_player, players, "start_player")
     fig_tuple = tuple(figs)
-    derived = _derive_to_move(fig_tuple, players, start)
+
+    def built(phase: Phase, to_move: int, ended_by: str = "") -> GameState:
+        return GameState.build(
+            players=players,
+            options=opts,
+            pools=pool_set,
+            cells=tuple(cells),
+            figures=fig_tuple,
+            monster=m,
+            facing=fdir,
+            phase=phase,
+            to_move=to_move,
+            round=round,
+            stage=stage,
+            start_player=start,
+            deck=left,
+            reveals=n_rev,
+            escapes=esc,
+            ended_by=ended_by,
+            teleporters=tele,
+            setup=setup,
+            to_place=to_place_set,
+        )
+
+    # The turn order is the kernel's (RND-ORDER, RND-PASS), asked of the position as written.
+    written = built(Phase.FIGURES, -1).data
+    derived = _kernel.seat_to_move(written)
+    derived = -1 if derived == _encoding.NONE else derived
     if to_move is not None:
         want = _seat(to_move, players, "to_move")
         if want != derived:
@@ -314,13 +340,9 @@ def position(
                 f"with these figures moved, the turn order gives {who}, not {SEAT_LETTERS[want]}",
                 "RND-ORDER",
             )
-    won = decided(players, esc)
-    ended = ended_by or ""
-    in_play = any(f.active for f in fig_tuple)
-    if not ended and won and (not opts.finish_round or not in_play):
-        ended = "END-WIN"  # at once, or with nothing left of the round (VAR-FINISH-ROUND-EMPTY)
-    elif not ended and not won and stage == 2 and not in_play:
-        ended = "END-ALL-GONE"
+    # The endings of a figure phase are the kernel's too (END-WIN, END-ALL-GONE).
+    won = _kernel.decided(written)
+    ended = ended_by or _encoding.ENDINGS[_kernel.move_ending(written, kernel_flags(opts))]
     if ended == "END-WIN" and not won:
         raise SetupError("ended_by", "END-WIN needs a player with all but one figure out")
     if ended == "STAGE-TWO-END" and (stage != 2 or n_rev != MAX_ROUND_REVEALS):
@@ -334,27 +356,7 @@ def position(
         check_placement_phase(setup, cells, pool_set, tele, to_place_set, m, fdir)
         placed = len(tiles_for(setup)) - len(to_place_set)
         phase, derived = Phase.PLACEMENT, (start + placed) % players
-    return GameState.build(
-        players=players,
-        options=opts,
-        pools=pool_set,
-        cells=tuple(cells),
-        figures=fig_tuple,
-        monster=m,
-        facing=fdir,
-        phase=phase,
-        to_move=-1 if ended else derived,
-        round=round,
-        stage=stage,
-        start_player=start,
-        deck=left,
-        reveals=n_rev,
-        escapes=esc,
-        ended_by=ended,
-        teleporters=tele,
-        setup=setup,
-        to_place=to_place_set,
-    )
+    return built(phase, -1 if ended else derived, ended)
 
 
 def _teleporter(text: str) -> tuple[int, int, int]:
@@ -367,17 +369,3 @@ def _teleporter(text: str) -> tuple[int, int, int]:
     except NotationError as e:
         raise SetupError("teleporters", str(e)) from None
     return _square(parts[0], "teleporters"), int(parts[1]), arrow
-
-
-def _derive_to_move(figures: tuple[Figure, ...], players: int, start: int) -> int:
-    """Whose turn it is: of the seats with a figure still to move, the one that has moved
-    fewest figures this round, ties to the first from the start player (RND-ORDER, RND-PASS)."""
-    best, best_count = -1, 99
-    for k in range(players):
-        seat = (start + k) % players
-        if not any(f.owner == seat and f.active and not f.moved for f in figures):
-            continue
-        count = sum(1 for f in figures if f.owner == seat and f.moved)
-        if count < best_count:
-            best, best_count = seat, count
-    return best

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 import attrs
 
-from fearsome_rules.core import _kernel
+from fearsome_rules.core import _encoding, _kernel
 from fearsome_rules.core import events as ev
 from fearsome_rules.core import trace as traces
 from fearsome_rules.core._encoding import MAX_TURNS as _MAX_TURNS
@@ -115,9 +115,9 @@ def apply_steps(state: GameState, action: Action | Walk) -> Steps:
     """
     records: list[Any] = []
     if isinstance(action, Walk):
-        after, events, marks = _walked(state, action, records, "apply_steps")
+        after, events, marks = _walked(state, action, records, "apply_steps", True)
     else:
-        result, events, marks = transition(state, action, records, "apply_steps")
+        result, events, marks = transition(state, action, records, "apply_steps", True)
         if isinstance(result, RuleError):
             raise result
         after = result
@@ -143,19 +143,20 @@ def walk_traced(state: GameState, walk: Walk) -> tuple[GameState, tuple[ev.Event
     the walk's events: each look, turn, step, push, slide, wrap, teleport and eat, as a tile's
     walk has them, then the final look. Nothing else changes: no tile is drawn and no round,
     stage or game ends, so the result is a position to look at, not a game to play on."""
-    after, events, _ = _walked(state, walk, [], "walk_traced")
+    after, events, _ = _walked(state, walk, [], "walk_traced", False)
     return after, events
 
 
 def _walked(
-    state: GameState, walk: Walk, records: list[Any], function: str
+    state: GameState, walk: Walk, records: list[Any], function: str, steps: bool
 ) -> tuple[GameState, tuple[ev.Event, ...], tuple[traces.Mark, ...]]:
     if not isinstance(state, GameState):
         raise wrong_state(function, state)
     if not isinstance(walk, Walk):
         raise ArgumentTypeError(f"{function}(walk)", "a Walk", walk)
     data = bytearray(state.data)
-    _kernel.Walk(data, state.layout, state.setting.flags, records).run(walk.steps, walk.hits)
+    flags = state.setting.flags | (_encoding.TRACE_STEPS if steps else 0)
+    _kernel.Walk(data, state.layout, flags, records).run(walk.steps, walk.hits)
     after = GameState(bytes(data), state.setting)
     return after, *traces.read(state, records, after, _never_ends)
 

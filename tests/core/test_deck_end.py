@@ -946,3 +946,53 @@ def test_a_refused_reveal_names_its_rule_in_one_line() -> None:
         assert_refused(state, fr.Reveal(tile), rule)
         err = fr.check(state, fr.Reveal(tile))
         assert err is not None and words in err.message and "\n" not in err.message
+
+
+@pytest.mark.rules("END-WIN", "VAR-FINISH-ROUND", "VAR-FINISH-ROUND-EMPTY", "END-ALL-GONE")
+@pytest.mark.parametrize(
+    ("finish_round", "figures", "escapes", "ending"),
+    [
+        # A has three out: A wins at once.
+        (False, {"A1": "out", "A3": "out", "A4": "out"}, "AAA", "END-WIN"),
+        # ... but under finish_round the round goes on while figures are in play.
+        (True, {"A1": "out", "A3": "out", "A4": "out"}, "AAA", ""),
+        # ... unless none is left in play (VAR-FINISH-ROUND-EMPTY): the win.
+        (
+            True,
+            {
+                **{n: "removed" for n in all_names(2)},
+                "A1": "out",
+                "A3": "out",
+                "A4": "out",
+                "B1": "out",
+            },
+            "ABAA",
+            "END-WIN",
+        ),
+        # Nobody has three out and nothing is in play in stage 2: all gone.
+        (
+            False,
+            {**{n: "removed" for n in all_names(2)}, "A1": "out", "B1": "out"},
+            "AB",
+            "END-ALL-GONE",
+        ),
+        # Two out each, figures in play: the game goes on.
+        (False, {"A1": "out", "A3": "out", "B1": "out", "B3": "out"}, "ABAB", ""),
+    ],
+)
+def test_a_position_written_without_its_ending_gets_the_ending_it_reached(
+    finish_round: bool, figures: dict[str, str], escapes: str, ending: str
+) -> None:
+    # Stage 2 (figures may be removed), round 8. The ending a figure phase reaches is the
+    # kernel's (the same one a figure move ends the game by); written down, it is derived.
+    s = fr.position(
+        2,
+        stage=2,
+        round=8,
+        deck_left=FULL,
+        figures=figures,
+        escapes=list(escapes),
+        options=fr.RuleOptions(finish_round=finish_round),
+    )
+    assert s.ended_by == ending
+    assert (s.phase is fr.Phase.OVER) == bool(ending)

@@ -15,7 +15,7 @@ from invariants import check_invariants, check_transition
 from strategies import figure_move, pick, played, rule_options
 
 import fearsome_rules as fr
-from fearsome_rules.core import board
+from fearsome_rules.core import _encoding, _kernel, board
 from fearsome_rules.core.state import Phase
 
 
@@ -96,9 +96,15 @@ def test_apply_and_check_agree_on_any_move(case: tuple[fr.GameState, fr.FigureMo
         assert fr.position_string(state) == before  # nothing is lost
 
 
-@pytest.mark.rules("BRD-SQUARES")
+@pytest.mark.rules("BRD-SQUARES", "RND-ORDER", "RND-PASS")
 @given(games(max_actions=150))
 def test_position_strings_round_trip(states: list[fr.GameState]) -> None:
+    """Also the turn: play hands it on from the last mover, a position written down (which has
+    no last mover) replays the round from its moved marks; both must name the same seat."""
+    for state in states:
+        if state.phase is Phase.FIGURES or state.phase is Phase.MONSTER:
+            seat = _kernel.seat_to_move(state.data)
+            assert (-1 if seat == _encoding.NONE else seat) == state.to_move
     for state in states[:: max(1, len(states) // 10)]:
         text = fr.position_string(state)
         again = fr.parse_position(text)

@@ -190,6 +190,53 @@ def test_a_player_who_moved_everything_passes_while_others_finish() -> None:
     assert "".join(turns) == "ABABBB"
 
 
+B_ALONE = {"B3": "out", "B4": "removed", "B5": "removed"}
+"""Stage 2, 3 players: B has one figure in play (B1)."""
+A_TWO_OUT = {"A3": "out", "A4": "out", "A5": "removed"}
+"""Stage 2, 2 players: A has one figure in play (A1)."""
+
+
+@pytest.mark.rules("RND-ORDER", "RND-PASS")
+@pytest.mark.parametrize(
+    ("players", "start", "kw", "seat"),
+    [
+        # Start C of 4: C and D have moved once, A is next (clockwise wraps to seat 0).
+        (4, 2, {"moved": ["C1", "D3"]}, "A"),
+        # Start A: turns A B C A, then B passes: C.
+        (3, 0, {"moved": ["A1", "A3", "B1", "C1"], "figures": B_ALONE}, "C"),
+        # Then C, A: C again (A has moved three, C two, B passes).
+        (3, 0, {"moved": ["A1", "A3", "A4", "B1", "C1", "C3"], "figures": B_ALONE}, "C"),
+        # A5 got out this round in A's first turn: it was A's move, so B is next, not A.
+        (2, 0, {"moved": ["A5"], "figures": {"A5": "out"}}, "B"),
+        # ... and after B's first move, A again (A1 is still to move).
+        (2, 0, {"moved": ["A5", "B1"], "figures": {"A5": "out"}}, "A"),
+        # Stage 2: A3 and A4 got out this round in A's two turns, A1 is left: A again, as
+        # both were A's moves though A has one figure in play now.
+        (2, 0, {"moved": ["A3", "A4", "B1", "B3"], "figures": A_TWO_OUT}, "A"),
+        # Start B of 2, both have moved twice: B.
+        (2, 1, {"moved": ["A1", "A3", "B1", "B3"]}, "B"),
+        # Everything moved: nobody, the monster phase.
+        (2, 1, {"moved": all_names(2)}, ""),
+    ],
+)
+def test_a_written_position_replays_the_turn_order_from_its_marks(
+    players: int, start: int, kw: dict[str, Any], seat: str
+) -> None:
+    # A position written down has no last mover: the seat to move follows from the start
+    # player and the moved marks (the round replayed), and a given to_move is checked.
+    build = stage2 if "removed" in kw.get("figures", {}).values() else pos
+    s = build(players, start_player=start, **kw)
+    assert ("ABCD"[s.to_move] if s.to_move >= 0 else "") == seat
+    if seat:
+        assert build(players, start_player=start, to_move=seat, **kw) == s
+        other = "ABCD"[("ABCD".index(seat) + 1) % players]
+        with pytest.raises(fr.SetupError, match="turn order gives") as info:
+            build(players, start_player=start, to_move=other, **kw)
+        assert info.value.rule == "RND-ORDER"
+    else:
+        assert s.phase is fr.Phase.MONSTER
+
+
 @pytest.mark.rules("RND-PASS")
 def test_passing_is_forced_a_player_with_an_unmoved_figure_must_move() -> None:
     # Point 2: there is no pass action. A to move with unmoved figures: every legal action is a

@@ -41,6 +41,12 @@ def test_each_monster_step_is_the_walk_of_that_many_steps() -> None:
         done = apply_steps(state, reveal)
         after, events = fr.apply_traced(state, reveal)
         assert done.after == after and done.events == events
+        # apply_traced leaves the lines out (only steps are read with them), the choice not
+        looked = [e for e in events if isinstance(e, ev.MonsterLooked)]
+        assert all(e.lines == () for e in looked)
+        assert [(e.tie, e.side) for e in looked] == [
+            (e.tie, e.side) for e in done.events if isinstance(e, ev.MonsterLooked)
+        ]
         assert tuple(e for s in done.steps for e in s.events) + done.rest == events
         for k, step in enumerate(done.steps, 1):
             lab, _ = walk_traced(state, Walk(k))
@@ -138,7 +144,7 @@ def test_what_the_kernel_saw_stays_out_of_the_text_and_the_json() -> None:
     the new fields, and an event read back from JSON equals the one written."""
     state = positions(fr.Phase.MONSTER, 1, 91)[0]
     reveal = fr.chance_outcomes(state)[0][0]
-    _, events = fr.apply_traced(state, reveal)
+    events = apply_steps(state, reveal).events
     look = next(e for e in events if isinstance(e, ev.MonsterLooked))
     assert len(look.lines) == 4
     assert str(look) == f"MonsterLooked {look.square} {look.ahead} {look.left} {look.right} " + (

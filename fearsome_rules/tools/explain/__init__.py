@@ -1,11 +1,12 @@
 """Explain a monster tile step by step, every line citing the spec's rule ids.
 
-``explain(state, tile)`` carries out the tile (:func:`~fearsome_rules.core.game.apply_traced`), cuts
-the walk into steps (:mod:`fearsome_rules.tools.trail`) and, for each step, works out from the
-position at that moment what the monster sees ahead, to its left and right (with distances,
-and what ends each line of sight), why it turns or keeps its facing, and what its move does:
-pushes, slides, eats, walls, turning stones, teleporters. What it sees is checked against the
-engine's own ``MonsterLooked`` event, so the explanation and the engine cannot drift apart.
+``explain(state, tile)`` has the tile carried out step by step
+(:func:`~fearsome_rules.core.walks.apply_steps`, through :mod:`fearsome_rules.tools.trail`) and,
+for each step, words what the kernel recorded: what the monster saw ahead, to its left and right
+(with distances, and what ended each line of sight: the look's ``MonsterLooked`` event), why it
+turned or kept its facing (the event's choice), and what its move did: pushes, slides, eats,
+walls, turning stones, teleporters. No rule is run again, so the explanation and the engine
+cannot drift apart.
 
 ``compare(...)`` explains the same question under each value of one option and names the first
 step where the readings part, and how the final positions differ.

@@ -128,10 +128,10 @@ def sight(state: GameState, pos: int, d: int, side: str, end: ev.LineEnd) -> Sig
 
 def look(state: GameState, event: ev.MonsterLooked) -> Look:
     """The look of the monster in ``state`` and its choice (MON-SIGHT-DIRS, MON-CHOOSE), as
-    the engine's ``event`` for this look (from a traced walk) says it."""
+    the engine's ``event`` for this look (from ``apply_steps``) says it."""
     if len(event.lines) != 4:
         raise ExplainError(
-            f"{event}: the event holds no lines of sight (only a traced walk's events do)"
+            f"{event}: the event holds no lines of sight (only apply_steps' events do)"
         )
     pos, facing = state.monster, state.facing
     dirs = (facing, (facing + 3) & 3, (facing + 1) & 3, (facing + 2) & 3)

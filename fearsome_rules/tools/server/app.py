@@ -194,7 +194,7 @@ def create_app(
     # The feeds read the log by themselves only as a safety net (and for several processes on
     # one SQLite file, which have no notices): a commit on this process wakes them at once.
     games = Games(store)
-    hub = Hub(store, games.shown, poll=10.0 if store.dialect == "sqlite" else 15.0)
+    hub = Hub(store, games.shown, 10.0 if store.dialect == "sqlite" else 15.0, games.shown_now)
     turns = ServerTurns(games)
     online = Online(games, private_webhooks)
     online_loop = OnlineLoop(online)

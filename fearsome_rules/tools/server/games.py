@@ -279,6 +279,17 @@ class Games:
             known.update((a.seq, a) for a in self._trace(game, first.seq, stored))
         return [known[s] for s in wanted]
 
+    async def shown_now(self, game: str, since: int, limit: int) -> list[Shown] | None:
+        """:meth:`shown` on the event loop (:class:`~.storage.Direct`: PostgreSQL) when every
+        action read is one this process keeps with its events (a feed's usual read: the
+        actions just committed); None: ask :meth:`shown`, which replays the others."""
+        if self.direct is None:
+            return None
+        stored = await self.direct.after(game, since, limit)
+        wanted = [a.seq for a in stored]
+        known = self.traces.get(game, wanted)
+        return [known[s] for s in wanted] if len(known) == len(wanted) else None
+
     def _trace(self, game: str, first: int, stored: list[Stored]) -> list[Shown]:
         """The actions from number ``first`` on, carried out again from the state before
         ``first`` (this process's snapshot of it, or the replay of the log up to it)."""

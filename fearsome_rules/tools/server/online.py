@@ -46,7 +46,7 @@ from fearsome_rules.core.game import apply_traced
 from fearsome_rules.core.state import SEAT_LETTERS
 from fearsome_rules.tools.bots import choose
 from fearsome_rules.tools.server import chance
-from fearsome_rules.tools.server.games import ApiError, Games, timing
+from fearsome_rules.tools.server.games import ApiError, Games
 from fearsome_rules.tools.server.lru import Lru
 from fearsome_rules.tools.server.schema import games as games_table
 from fearsome_rules.tools.server.schema import notices, seats, webhooks
@@ -390,7 +390,7 @@ class Online:
             "game": game,
             "seat": SEAT_LETTERS[notice["seat"]],
             "seq": seq,
-            "deadline": timing(row)["deadline"],
+            "deadline": row.timing()["deadline"],
         }
         error = self._post(notice["url"], body)
         attempts = notice["attempts"] + 1

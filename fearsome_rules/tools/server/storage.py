@@ -108,6 +108,18 @@ class Game(Fixed):
     last_state: str | None
     """A finished game's last state JSON, as stored with its last action (none before)."""
 
+    def timing(self) -> dict[str, Any]:
+        """The game's time limit, and the deadline of the turn under way (a person's)."""
+        limit = self.turn_seconds
+        deadline = None
+        if self.turn == "person" and limit is not None:
+            deadline = self.updated + limit
+        return {
+            "turn_seconds": limit,
+            "deadline": deadline,
+            "timeout_bot": self.timeout_bot,
+        }
+
 
 @attrs.frozen
 class Stored:

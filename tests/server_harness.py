@@ -27,7 +27,7 @@ import httpx
 
 import fearsome_rules as fr
 
-SERVE = [sys.executable, "-m", "fearsome_rules", "serve"]
+SERVE = (sys.executable, "-m", "fearsome_rules", "serve")
 
 
 def free_port() -> int:
@@ -39,6 +39,9 @@ def free_port() -> int:
 class Server:
     """One ``fearsome-rules serve`` process over ``db``; killed and started again at will, on
     the same port."""
+
+    serve: tuple[str, ...] = SERVE
+    """The command that starts the server (without its ``--db`` and ``--port``)."""
 
     def __init__(self, db: str, log: Path, *extra: str, cpus: str | None = None) -> None:
         self.db = db
@@ -55,7 +58,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 60) -> Server:
-        command = [*SERVE, "--db", self.db, "--port", str(self.port), *self.extra]
+        command = [*self.serve, "--db", self.db, "--port", str(self.port), *self.extra]
         if self.cpus is not None:
             command = ["taskset", "-c", self.cpus, *command]
         with self.log.open("ab") as out:

@@ -4,7 +4,8 @@
 runs it in uvicorn. The routes only translate: :class:`~.games.Games` does the work, and its
 :class:`~.games.ApiError` becomes ``{"error": "<one line>", "rule": <rule id or null>}`` with
 its status, as do a malformed body (400), an unknown path (404) and a body over
-:data:`MAX_BODY` (413, before the body is read further).
+:data:`MAX_BODY` (413, before the body is read further). The usual case of the two requests of
+every action is answered in front of FastAPI by :class:`~.hot.HotRoutes`, with the same bytes.
 """
 
 from __future__ import annotations
@@ -25,22 +26,19 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from fearsome_rules.core import COMPILED
 from fearsome_rules.core.errors import one_line, quote
 from fearsome_rules.tools.server import models
 from fearsome_rules.tools.server.games import ApiError, Games
+from fearsome_rules.tools.server.hot import MAX_BODY, HotRoutes, bearer, error_response, replay
 from fearsome_rules.tools.server.live import Hub
 from fearsome_rules.tools.server.online import Online, OnlineLoop
 from fearsome_rules.tools.server.snapshots import Committed
 from fearsome_rules.tools.server.storage import Store
 
-MAX_BODY: Final = 64 * 1024
-"""The largest request body, in bytes (an action is a few dozen)."""
-MAX_TOKEN: Final = 200
-"""A longer Authorization header is no token of this server: refused without hashing it."""
 IDLE: Final = 2.0
 """Seconds after which a game the server owes an action is taken up by any process."""
 SWEEP: Final = 1.0
@@ -77,12 +75,6 @@ def _json(text: str) -> Response:
     return Response(text, media_type="application/json")
 
 
-def _error(status: int, message: str, rule: str | None = None, **extra: Any) -> JSONResponse:
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-    body = {"error": one_line(message), "rule": rule, **extra}
-    return JSONResponse(body, status_code=status, headers=headers)
-
-
 class BodyLimit:
     """Refuse a request body over ``limit`` bytes with a 413, from its Content-Length or as
     soon as it has sent that much, and hand the rest of the application the body read."""
@@ -110,32 +102,28 @@ class BodyLimit:
             if len(body) > self.limit:
                 await self._refuse(scope, receive, send)
                 return
-        sent = False
-
-        async def replay() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replay(body, receive), send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = _error(413, f"the body is over {self.limit // 1024} KB")
+        response = error_response(413, f"the body is over {self.limit // 1024} KB")
         response.headers["Connection"] = "close"
         await response(scope, receive, send)
 
 
-def _token(authorization: str | None) -> str | None:
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.strip().partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "write the Authorization header as: Bearer TOKEN")
-    if len(token) > MAX_TOKEN:
-        raise ApiError(403, "this token is not a seat of this game")
-    return token.strip()
+class Application(FastAPI):
+    """The FastAPI application, with :class:`~.hot.HotRoutes` in front of it when set."""
+
+    hot: ASGIApp | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.hot is None:
+            await super().__call__(scope, receive, send)
+        else:
+            await self.hot(scope, receive, send)
+
+    async def behind(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """The FastAPI application itself, its middlewares and routes."""
+        await super().__call__(scope, receive, send)
 
 
 class ServerTurns:
@@ -195,15 +183,18 @@ class ServerTurns:
             await asyncio.sleep(SWEEP)
 
 
-def create_app(db: str, web: Path | None = None, private_webhooks: bool = False) -> FastAPI:
+def create_app(
+    db: str, web: Path | None = None, private_webhooks: bool = False, hot: bool = True
+) -> FastAPI:
     """The server over database ``db`` (``sqlite:///FILE`` or ``postgresql://...``), serving
     the built web page in ``web`` at ``/`` if given; ``private_webhooks`` lets seats' webhooks
-    go to loopback and private addresses (a test's receiver, a server on one's own network)."""
+    go to loopback and private addresses (a test's receiver, a server on one's own network).
+    ``hot=False`` leaves out :class:`~.hot.HotRoutes` (a test compares the two)."""
     store = Store(db)
     # The feeds read the log by themselves only as a safety net (and for several processes on
     # one SQLite file, which have no notices): a commit on this process wakes them at once.
     games = Games(store)
-    hub = Hub(store, games.shown, poll=10.0 if store.dialect == "sqlite" else 15.0)
+    hub = Hub(store, games.shown, 10.0 if store.dialect == "sqlite" else 15.0, games.shown_now)
     turns = ServerTurns(games)
     online = Online(games, private_webhooks)
     online_loop = OnlineLoop(online)
@@ -252,7 +243,7 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
                 await games.direct.close()
             store.close()
 
-    app = FastAPI(
+    app = Application(
         title="Fearsome Floors game server",
         version="1",
         description="Play Fearsome Floors over HTTP and WebSocket: docs/server.md.",
@@ -264,22 +255,22 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, e: Exception) -> Response:
         assert isinstance(e, ApiError)
-        return _error(e.status, e.message, e.rule, **e.extra)
+        return error_response(e.status, e.message, e.rule, **e.extra)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, e: Exception) -> Response:
         assert isinstance(e, RequestValidationError)
-        return _error(400, _validation_message(e))
+        return error_response(400, _validation_message(e))
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, e: Exception) -> Response:
         assert isinstance(e, HTTPException)
-        return _error(e.status_code, str(e.detail))
+        return error_response(e.status_code, str(e.detail))
 
     @app.exception_handler(Exception)
     async def server_error(_request: Request, e: Exception) -> Response:
         log.error("internal error: %s", one_line(f"{type(e).__name__}: {e}"))
-        return _error(500, "internal error: the server's log says more")
+        return error_response(500, "internal error: the server's log says more")
 
     @app.get("/api/health", response_model=models.Health)
     def health() -> Any:
@@ -311,12 +302,12 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
         game: str, body: models.Webhook, authorization: Annotated[str | None, Header()] = None
     ) -> Any:
         """The URL posted ``{"type": "your_turn", ...}`` when it is the token's seat's turn."""
-        return online.set_webhook(game, _token(authorization), body.url)
+        return online.set_webhook(game, bearer(authorization), body.url)
 
     @app.delete("/api/games/{game}/webhook", response_model=models.WebhookSet)
     def delete_webhook(game: str, authorization: Annotated[str | None, Header()] = None) -> Any:
         """No more notices for the token's seat."""
-        return online.set_webhook(game, _token(authorization), None)
+        return online.set_webhook(game, bearer(authorization), None)
 
     # The hot routes are coroutines that hand only their work to the work threads, and answer
     # with JSON written once: FastAPI would run a plain function on its pool of 40 threads and
@@ -325,7 +316,7 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
     async def get_game(game: str, authorization: Annotated[str | None, Header()] = None) -> Any:
         """The game: its state, who is to move, the outcome; with a seat's token
         (``Authorization: Bearer TOKEN``) also that seat's legal actions."""
-        token = _token(authorization)
+        token = bearer(authorization)
         text = await games.view_text_now(game, token)
         return _json(text if text is not None else await reading(games.view_text, game, token))
 
@@ -337,7 +328,7 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
     ) -> Any:
         """A seat's action, committed before the answer; 409 with the actions missed when
         ``seq`` is not the game's."""
-        token = _token(authorization)
+        token = bearer(authorization)
         done = await games.post_now(game, token, body.seq, body.action, body.id)
         if done is None:
             done = await off_loop(games.post, game, token, body.seq, body.action, body.id)
@@ -393,6 +384,8 @@ def create_app(db: str, web: Path | None = None, private_webhooks: bool = False)
         raise ApiError(404, f"no such path: /api/{quote(rest, 60)}")
 
     _page(app, web)
+    if hot:
+        app.hot = HotRoutes(app.behind, games, reading, off_loop)
     return app
 
 
@@ -407,7 +400,7 @@ async def _deny(websocket: WebSocket, e: ApiError) -> None:
     """Refuse the handshake with the error's status and body (or close with 4000 + status
     where the server cannot answer a handshake with a response)."""
     if "websocket.http.response" in websocket.scope.get("extensions", {}):
-        await websocket.send_denial_response(_error(e.status, e.message, e.rule))
+        await websocket.send_denial_response(error_response(e.status, e.message, e.rule))
     else:
         await websocket.close(4000 + e.status, one_line(e.message)[:120])
 

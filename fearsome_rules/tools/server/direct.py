@@ -11,8 +11,8 @@ from typing import Any, Final
 
 from sqlalchemy.engine import make_url
 
-from fearsome_rules.tools.server.statements import APPEND_PG, MOVING_PG, append_values
-from fearsome_rules.tools.server.storage import Game, Store, row_of
+from fearsome_rules.tools.server.statements import AFTER_PG, APPEND_PG, MOVING_PG, append_values
+from fearsome_rules.tools.server.storage import Game, Store, Stored, row_of
 
 DIRECT: Final = 12
 """PostgreSQL connections a process keeps for :class:`Direct`, the hot path on the event loop
@@ -68,6 +68,13 @@ class Direct:
         async with self.connection() as conn:
             row = await (await conn.execute(MOVING_PG, {"game": game})).fetchone()
         return None if row is None else row_of(game, fixed, row)
+
+    async def after(self, game: str, since: int, limit: int) -> list[Stored]:
+        """:meth:`Store.after`: the actions after number ``since``, in order, at most ``limit``."""
+        async with self.connection() as conn:
+            values = {"game": game, "since": since, "limit": limit}
+            rows = await (await conn.execute(AFTER_PG, values)).fetchall()
+        return [Stored(r.seq, r.action, r.command, r.seat) for r in rows]
 
     async def append(self, *args: Any) -> bool:
         """:meth:`Store.append`, committed by one statement on the event loop."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from typing import Any, Final
 
 import anyio.to_thread
@@ -27,6 +27,8 @@ from fearsome_rules.tools.server.storage import Store
 
 Reader = Callable[[str, int, int], list[Shown]]
 """The actions of a game after a seq, at most so many, as the API shows them."""
+ReaderNow = Callable[[str, int, int], Awaitable[list[Shown] | None]]
+"""The same read on the event loop, where the database allows it; None: ask the reader."""
 
 CACHED: Final = 512
 """The latest actions a feed keeps for its clients; one further behind reads the log."""
@@ -39,8 +41,9 @@ log = logging.getLogger("fearsome_rules.server")
 class Feed:
     """What this process knows of one game's log, shared by its clients."""
 
-    def __init__(self, read: Reader, game: str) -> None:
+    def __init__(self, read: Reader, game: str, read_now: ReaderNow | None = None) -> None:
         self.read = read
+        self.read_now = read_now
         self.game = game
         self.known = 0
         self.over = False
@@ -53,7 +56,7 @@ class Feed:
         """Read the actions after the last one known, and wake the clients if there are any."""
         async with self.lock:
             while True:
-                found = await anyio.to_thread.run_sync(self.read, self.game, self.known, PAGE)
+                found = await self._read(self.known)
                 for action in found:
                     self.cache[action.seq] = action
                     self.known = action.seq
@@ -65,6 +68,15 @@ class Feed:
                     self.changed = asyncio.Event()
                 if len(found) < PAGE:
                     return
+
+    async def _read(self, since: int) -> list[Shown]:
+        """The log after ``since``: on the event loop where it can be read there (PostgreSQL,
+        the actions' events kept), else on a thread."""
+        if self.read_now is not None:
+            found = await self.read_now(self.game, since, PAGE)
+            if found is not None:
+                return found
+        return await anyio.to_thread.run_sync(self.read, self.game, since, PAGE)
 
     def push(self, action: Shown) -> bool:
         """Take the action a commit on this process stored, if it is the next one this feed
@@ -85,7 +97,7 @@ class Feed:
             if last < self.known:
                 if last + 1 in self.cache:
                     return [self.cache[s] for s in range(last + 1, self.known + 1)]
-                return await anyio.to_thread.run_sync(self.read, self.game, last, PAGE)
+                return await self._read(last)
             if self.over:
                 return []
             changed = self.changed
@@ -98,9 +110,12 @@ class Feed:
 class Hub:
     """The feeds of the games watched on this process."""
 
-    def __init__(self, store: Store, read: Reader, poll: float) -> None:
+    def __init__(
+        self, store: Store, read: Reader, poll: float, read_now: ReaderNow | None = None
+    ) -> None:
         self.store = store
         self.read = read
+        self.read_now = read_now
         self.poll = poll
         self.feeds: dict[str, Feed] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -141,7 +156,7 @@ class Hub:
         action that ends the game."""
         feed = self.feeds.get(game)
         if feed is None:
-            feed = self.feeds[game] = Feed(self.read, game)
+            feed = self.feeds[game] = Feed(self.read, game, self.read_now)
         feed.clients += 1
         try:
             await feed.refresh()

@@ -8,13 +8,12 @@ never change.
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from typing import Any, Final
 
 import attrs
 
 from fearsome_rules.core.state import GameState
+from fearsome_rules.tools.server.lru import Lru
 
 SNAPSHOTS: Final = 4_096
 """Games whose latest state a process keeps."""
@@ -73,26 +72,17 @@ class Traces:
     stored, so each is derived once here (or kept from its commit on this process)."""
 
     def __init__(self, size: int = TRACED) -> None:
-        self.size = size
-        self.items: OrderedDict[str, dict[int, Shown]] = OrderedDict()
-        self.lock = threading.Lock()
+        self.games: Lru[str, dict[int, Shown]] = Lru(size)
 
     def get(self, game: str, seqs: list[int]) -> dict[int, Shown]:
-        with self.lock:
-            known = self.items.get(game)
-            if known is None:
-                return {}
-            self.items.move_to_end(game)
-            return {s: known[s] for s in seqs if s in known}
+        known = self.games.get(game)
+        return {} if known is None else {s: known[s] for s in seqs if s in known}
 
     def put(self, game: str, shown: list[Shown]) -> None:
-        with self.lock:
-            known = self.items.setdefault(game, {})
-            self.items.move_to_end(game)
-            for one in shown:
-                known[one.seq] = one
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
+        def add(known: dict[int, Shown] | None) -> dict[int, Shown]:
+            return (known or {}) | {one.seq: one for one in shown}
+
+        self.games.update(game, add)
 
 
 class Snapshots:
@@ -101,22 +91,11 @@ class Snapshots:
     cost about 5 ms of replay, state JSON and legal actions, most of each request)."""
 
     def __init__(self, size: int = SNAPSHOTS) -> None:
-        self.size = size
-        self.items: OrderedDict[str, Snapshot] = OrderedDict()
-        self.lock = threading.Lock()
+        self.games: Lru[str, Snapshot] = Lru(size)
 
     def get(self, game: str) -> Snapshot | None:
-        with self.lock:
-            snap = self.items.get(game)
-            if snap is not None:
-                self.items.move_to_end(game)
-            return snap
+        return self.games.get(game)
 
     def put(self, game: str, snap: Snapshot) -> None:
-        with self.lock:
-            known = self.items.get(game)
-            if known is None or known.seq < snap.seq:
-                self.items[game] = snap
-                self.items.move_to_end(game)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
+        """Keep ``snap`` unless a later one of the game is kept already."""
+        self.games.update(game, lambda old: snap if old is None or old.seq < snap.seq else old)

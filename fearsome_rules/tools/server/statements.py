@@ -49,6 +49,12 @@ APPEND_PG = (
 )
 
 
+AFTER_PG = (
+    "SELECT seq, action, command, seat FROM actions "
+    "WHERE game = %(game)s AND seq > %(since)s ORDER BY seq LIMIT %(limit)s"
+)
+"""The log after a seq (:meth:`~.storage.Store.after`), in the driver's own form."""
+
 _APPENDED: Final = ("game", "seq", "action", "command", "seat", "turn", "outcome", "last_state")
 
 

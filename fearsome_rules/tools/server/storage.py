@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Final
@@ -44,6 +43,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 
 from fearsome_rules.core.errors import FearsomeError, quote
 from fearsome_rules.tools.server import schema
+from fearsome_rules.tools.server.lru import Lru
 from fearsome_rules.tools.server.schema import actions, games, seats
 from fearsome_rules.tools.server.seats import PERSON
 from fearsome_rules.tools.server.statements import (
@@ -107,6 +107,18 @@ class Game(Fixed):
     updated: float
     last_state: str | None
     """A finished game's last state JSON, as stored with its last action (none before)."""
+
+    def timing(self) -> dict[str, Any]:
+        """The game's time limit, and the deadline of the turn under way (a person's)."""
+        limit = self.turn_seconds
+        deadline = None
+        if self.turn == "person" and limit is not None:
+            deadline = self.updated + limit
+        return {
+            "turn_seconds": limit,
+            "deadline": deadline,
+            "timeout_bot": self.timeout_bot,
+        }
 
 
 @attrs.frozen
@@ -178,8 +190,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = database_url(url)
         self.dialect = make_url(self.url).get_backend_name()
-        self.fixed: OrderedDict[str, Fixed] = OrderedDict()
-        self.fixed_lock = threading.Lock()
+        self.fixed: Lru[str, Fixed] = Lru(FIXED)
         self.own: Connection | None = None
         self.own_thread: int | None = None
         self.reader: Engine
@@ -330,11 +341,7 @@ class Store:
 
     def known(self, game: str) -> Fixed | None:
         """The game's fixed part, if this process keeps it."""
-        with self.fixed_lock:
-            fixed = self.fixed.get(game)
-            if fixed is not None:
-                self.fixed.move_to_end(game)
-        return fixed
+        return self.fixed.get(game)
 
     def _first_read(self, game: str, conn: Connection) -> Game | None:
         rows = conn.execute(WHOLE, {"game": game}).all()
@@ -359,10 +366,7 @@ class Store:
 
     def _keep(self, game: str, fixed: Fixed) -> None:
         if fixed.settled:
-            with self.fixed_lock:
-                self.fixed[game] = fixed
-                while len(self.fixed) > FIXED:
-                    self.fixed.popitem(last=False)
+            self.fixed.put(game, fixed)
 
     def log(
         self, game: str, conn: Connection, upto: int | None = None, since: int = 0

@@ -25,9 +25,11 @@ import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-# The table is plain Python: read it without the compiled kernel, which is stale once the block
-# has changed and until it is built again.
-os.environ.setdefault("FEARSOME_RULES_PURE", "1")
+# Run as a script, read the table without the compiled kernel, which is stale once the block has
+# changed and until it is built again. Imported (by the tests), leave the environment alone: the
+# setting would pass to every process the importer starts later.
+if __name__ == "__main__":
+    os.environ.setdefault("FEARSOME_RULES_PURE", "1")
 
 from fearsome_rules.core import _encoding
 

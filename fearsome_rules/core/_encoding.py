@@ -200,6 +200,7 @@ KERNEL_INTS: Final[tuple[str, ...]] = (
     "ESCAPED",
     "ESCAPES",
     # phases, endings, tiles and looks
+    "PLACEMENT",
     "FIGURES_PHASE",
     "MONSTER_PHASE",
     "OVER",

@@ -143,6 +143,7 @@ FIGURES = cython.declare(cython.int, 242)
 DECK = cython.declare(cython.int, 243)
 ESCAPED = cython.declare(cython.int, 250)
 ESCAPES = cython.declare(cython.int, 251)
+PLACEMENT = cython.declare(cython.int, 0)
 FIGURES_PHASE = cython.declare(cython.int, 1)
 MONSTER_PHASE = cython.declare(cython.int, 2)
 OVER = cython.declare(cython.int, 3)
@@ -1459,6 +1460,42 @@ def seat_to_move(data: bytes) -> cython.int:
 
 
 @cython.ccall
+def placer(data: Table, placed: cython.int) -> cython.int:
+    """The seat that places the next tile once ``placed`` tiles lie on the board: the first
+    placer, then seat order (PLACE-ORDER point 3, seat (f + placed) mod n). Through the
+    placement phase START holds the first placer f, under BSW the start player (BSW-PLACE)."""
+    return (data[START] + placed) % data[PLAYERS]
+
+
+@cython.ccall
+def placement_turn(
+    data_obj: bytearray, placed: cython.int, left: cython.int, advanced: cython.bint
+) -> None:
+    """Whose turn it is once ``placed`` tiles lie on the board and ``left`` are still to place,
+    written into ``data``: the next placer (PLACE-ORDER); after the last tile, round 1 and its
+    start player, in the advanced game the placer after the last (PLACE-ORDER point 4, seat
+    (f + 17) mod n), under BSW the first placer, who keeps the start player tile (point 5)."""
+    data: Bytes = data_obj
+    if left:
+        data[PHASE] = PLACEMENT
+        data[TO_MOVE] = placer(data, placed)
+        return
+    if advanced:
+        data[START] = placer(data, placed)
+    data[PHASE] = FIGURES_PHASE
+    data[TO_MOVE] = next_to_move(data, data[START] - 1)
+
+
+@cython.ccall
+def stage_round(stage: cython.int, reveals: cython.int) -> cython.int:
+    """The round a stage is in once ``reveals`` of its tiles have been carried out: one tile a
+    round, stage 1's in rounds 1 to 7, stage 2's from round 8 on (STAGE-ONE)."""
+    if stage == 1:
+        return reveals + 1
+    return reveals + MAX_STAGE_REVEALS + 1
+
+
+@cython.ccall
 def entered_this_round(data: Table, seat: cython.int) -> cython.int:
     """How many of a seat's figures came onto the board this round (for RND-FIRST)."""
     per: cython.int = per_seat(data)
@@ -1835,7 +1872,7 @@ def end_tile(data: Bytes, flags: cython.int, tile: cython.int, trace: list[int] 
             FACE_ONLY
         )
     data[START] = start
-    data[ROUND] += 1
+    data[ROUND] = stage_round(data[STAGE], data[REVEALS])
     if trace is not None:
         record(trace, T_ROUND, data[ROUND], start)
     data[TO_MOVE] = next_to_move(data, start - 1)

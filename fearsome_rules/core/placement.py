@@ -1,15 +1,16 @@
 """Placing the floor tiles before round 1, one action per tile: the advanced game and BSW's
 ``dmaufbau``.
 
-Implements PLACE-ORDER and BSW-PLACE's turn order; what a placement may not do is in
-``layout`` (ADV-TILES, PLACE-*, BSW-*).
+A placement's tile goes onto the layout here; whose turn it is to place, and who starts round 1
+after the last tile (PLACE-ORDER, BSW-PLACE), is the kernel's; what a placement may not do is
+in ``layout`` (ADV-TILES, PLACE-*, BSW-*).
 """
 
 from __future__ import annotations
 
 import functools
 
-from fearsome_rules.core import board
+from fearsome_rules.core import _kernel, board
 from fearsome_rules.core import events as ev
 from fearsome_rules.core.actions import PlaceTile
 from fearsome_rules.core.errors import IllegalActionError, RuleError
@@ -20,8 +21,9 @@ from fearsome_rules.core.layout import (
     LayoutCheck,
     layout_violation,
     tile_squares,
+    tiles_for,
 )
-from fearsome_rules.core.state import GameState, Phase, wrong_state
+from fearsome_rules.core.state import SEAT_LETTERS, GameState, Phase, wrong_state
 
 
 def _place_check(state: GameState, action: PlaceTile) -> tuple[RuleError | None, tuple[int, ...]]:
@@ -71,29 +73,18 @@ def place(
         trace.append(
             ev.TilePlaced(action.tile, tuple(board.name(s) for s in squares), action.arrow)
         )
-    n = state.players
-    if left:
-        return state.replace(
-            cells=tuple(cells),
-            pools=pools,
-            teleporters=teleporters,
-            to_place=tuple(left),
-            to_move=(state.to_move + 1) % n,
-        )
-    # The last tile: in the advanced game the next player takes the start player tile; under
-    # BSW the start player, who placed first, keeps it (PLACE-ORDER, BSW-PLACE).
-    start = (state.to_move + 1) % n if state.setup == "advanced" else state.start_player
-    if trace is not None:
-        trace.append(ev.RoundStarted(1, "ABCDEFG"[start]))
-    return state.replace(
-        cells=tuple(cells),
-        pools=pools,
-        teleporters=teleporters,
-        to_place=(),
-        phase=Phase.FIGURES,
-        to_move=start,
-        start_player=start,
+    laid = state.replace(
+        cells=tuple(cells), pools=pools, teleporters=teleporters, to_place=tuple(left)
     )
+    # Whose turn comes next, and after the last tile who starts round 1, is the kernel's
+    # (PLACE-ORDER, BSW-PLACE).
+    data = bytearray(laid.data)
+    placed = len(tiles_for(state.setup)) - len(left)
+    _kernel.placement_turn(data, placed, len(left), state.setup == "advanced")
+    after = laid.with_data(bytes(data))
+    if trace is not None and not left:
+        trace.append(ev.RoundStarted(1, SEAT_LETTERS[after.start_player]))
+    return after
 
 
 def legal_placements(state: GameState) -> list[PlaceTile]:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 
 from fearsome_rules.core import _encoding, _kernel, board, deck
 from fearsome_rules.core import position_input as arg
+from fearsome_rules.core._encoding import MAX_STAGE_REVEALS
 from fearsome_rules.core.board import CRYSTAL, OUT, REMOVED, STONE, TURN_ABOUT, TURN_RIGHT, WAITING
 from fearsome_rules.core.errors import NotationError, SetupError, SetupTypeError, quote
 from fearsome_rules.core.layout import SETUPS, TILE_ORDER, basic_cells, sort_tiles, tiles_for
@@ -22,7 +23,6 @@ from fearsome_rules.core.layout_check import (
 )
 from fearsome_rules.core.options import RuleOptions, kernel_flags
 from fearsome_rules.core.state import (
-    MAX_ROUND_REVEALS,
     SEAT_LETTERS,
     Figure,
     GameState,
@@ -266,9 +266,10 @@ def position(
     if reveals is not None and reveals != n_rev:
         raise SetupError("reveals", f"{reveals} tiles revealed but {len(left)} left of 8")
     over = ended_by is not None
-    if n_rev > MAX_ROUND_REVEALS or (n_rev == MAX_ROUND_REVEALS and not over):
+    if n_rev > MAX_STAGE_REVEALS or (n_rev == MAX_STAGE_REVEALS and not over):
         raise SetupError("deck_left", "a stage carries out at most 7 tiles", "STAGE-ONE")
-    first_round = n_rev + 1 if stage == 1 else n_rev + 8
+    # The stage's count of rounds is the kernel's (STAGE-ONE), as a reveal advances it.
+    first_round = _kernel.stage_round(stage, n_rev)
     # A game that ended in a monster phase keeps the number of the round it ended in.
     allowed = (first_round, first_round - 1) if over else (first_round,)
     if round is None:
@@ -327,25 +328,31 @@ def position(
             to_place=to_place_set,
         )
 
-    # The turn order is the kernel's (RND-ORDER, RND-PASS), asked of the position as written.
+    # The turn order is the kernel's, asked of the position as written: the placement's
+    # (PLACE-ORDER, BSW-PLACE) before round 1, the round's (RND-ORDER, RND-PASS) after.
     written = built(Phase.FIGURES, -1).data
-    derived = _kernel.seat_to_move(written)
-    derived = -1 if derived == _encoding.NONE else derived
+    placed = len(tiles_for(setup)) - len(to_place_set)
+    if to_place_set:
+        derived = _kernel.placer(written, placed)
+    else:
+        derived = _kernel.seat_to_move(written)
+        derived = -1 if derived == _encoding.NONE else derived
     if to_move is not None:
         want = _seat(to_move, players, "to_move")
         if want != derived:
             who = SEAT_LETTERS[derived] if derived >= 0 else "nobody (the monster phase)"
-            raise SetupError(
-                "to_move",
-                f"with these figures moved, the turn order gives {who}, not {SEAT_LETTERS[want]}",
-                "RND-ORDER",
+            order, rule = (
+                (f"with {placed} tiles placed, the placement order", "PLACE-ORDER")
+                if to_place_set
+                else ("with these figures moved, the turn order", "RND-ORDER")
             )
+            raise SetupError("to_move", f"{order} gives {who}, not {SEAT_LETTERS[want]}", rule)
     # The endings of a figure phase are the kernel's too (END-WIN, END-ALL-GONE).
     won = _kernel.decided(written)
     ended = ended_by or _encoding.ENDINGS[_kernel.move_ending(written, kernel_flags(opts))]
     if ended == "END-WIN" and not won:
         raise SetupError("ended_by", "END-WIN needs a player with all but one figure out")
-    if ended == "STAGE-TWO-END" and (stage != 2 or n_rev != MAX_ROUND_REVEALS):
+    if ended == "STAGE-TWO-END" and (stage != 2 or n_rev != MAX_STAGE_REVEALS):
         raise SetupError("ended_by", "STAGE-TWO-END comes after the 7th tile of stage 2")
     phase = Phase.OVER if ended else Phase.FIGURES if derived >= 0 else Phase.MONSTER
     if round == 1 and not any(f.moved for f in fig_tuple):
@@ -354,8 +361,7 @@ def position(
         if round != 1 or any(f.where != WAITING or f.moved for f in fig_tuple):
             raise SetupError("to_place", "tiles are placed before round 1, all figures waiting")
         check_placement_phase(setup, cells, pool_set, tele, to_place_set, m, fdir)
-        placed = len(tiles_for(setup)) - len(to_place_set)
-        phase, derived = Phase.PLACEMENT, (start + placed) % players
+        phase = Phase.PLACEMENT
     return built(phase, -1 if ended else derived, ended)
 
 

@@ -34,8 +34,6 @@ SEAT_LETTERS: Final = "ABCDEFG"
 KINDS_4: Final = (1, 3, 4, 5)  # the number on each figure's coloured side (SET-FIGURES)
 KINDS_3: Final = (1, 4, 5)
 
-MAX_ROUND_REVEALS: Final = 7  # tiles carried out per stage (STAGE-ONE, STAGE-TWO-END)
-
 
 class Phase(enum.Enum):
     """What the game waits for: a tile placement, a figure move, the monster tile, or nothing."""

@@ -219,6 +219,34 @@ def test_the_sixth_tile_does_not_end_stage_one() -> None:
     assert Counter(after.deck) == Counter(["8", "2hits"])
 
 
+@pytest.mark.rules("STAGE-ONE")
+@pytest.mark.parametrize(
+    ("stage", "left", "rnd"),
+    [
+        (1, FULL, 1),  # nothing used: round 1
+        (1, ["8", "2hits"], 7),  # 6 used: the 7th and last of stage 1 comes in round 7
+        (2, FULL, 8),  # stage 2 begins with round 8 (STAGE-ONE point 4)
+        (2, ["7", "8", "10", "1hit", "2hits"], 11),  # 3 used in stage 2: 8 + 3
+        (2, ["10", "2hits"], 14),  # 6 used: the last round
+    ],
+)
+def test_a_written_position_takes_its_round_from_the_tiles_used(
+    stage: int, left: list[str], rnd: int
+) -> None:
+    # One tile a round: the round a position derives, and the one it accepts, are those play
+    # reaches (test_the_sixth_tile_does_not_end_stage_one, test_stage_two_begins_after_...).
+    s = fr.position(2, stage=stage, deck_left=left)
+    assert s.round == rnd
+    assert fr.position(2, stage=stage, deck_left=left, round=rnd) == s
+    wrong = 13 if rnd == 14 else 14
+    with pytest.raises(fr.SetupError) as raised:
+        fr.position(2, stage=stage, deck_left=left, round=wrong)
+    assert raised.value.rule == "STAGE-ONE" and raised.value.field == "round"
+    assert f"round {wrong} does not fit stage {stage} with {8 - len(left)} tiles used" in str(
+        raised.value
+    )
+
+
 @pytest.mark.rules("STAGE-ONE", "STAGE-TWO")
 def test_figures_eaten_by_the_seventh_tile_still_return() -> None:
     # A5 (showing 2) on c1; the monster on a1 facing E sees it (distance 2), moves to b1, then

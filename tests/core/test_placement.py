@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from helpers import every_placement
+from hypothesis import given, settings
+from strategies import played
 
 import fearsome_rules as fr
 from fearsome_rules.core import board
@@ -537,6 +539,73 @@ def test_a_position_in_the_middle_of_placement_derives_the_placer() -> None:
     s = fr.position(4, setup="advanced", stones=["c3"], start_player=2, to_place=left)
     assert s.phase is Phase.PLACEMENT and s.to_move == 3
     assert s == play(advanced(first=2), "place stone c3")
+
+
+@pytest.mark.rules("PLACE-ORDER", "PLACE-LAYOUT")
+def test_a_position_in_the_middle_of_placement_checks_the_placer_it_is_given() -> None:
+    # First placer C (seat 2), 5 of 17 tiles placed: the 6th is placed by (2 + 5) mod 4 = 3, D.
+    left = list(ADVANCED_TILES)
+    for tile in ("stone", "stone", "crystal", "turn_right", "turn_about"):
+        left.remove(tile)
+    written: dict[str, Any] = {
+        "setup": "advanced",
+        "stones": ["c3", "m8"],
+        "crystals": ["h5"],
+        "turn_right": ["i6"],
+        "turn_about": ["e8"],
+        "start_player": "C",
+        "to_place": left,
+    }
+    s = fr.position(4, **written, to_move="D")
+    assert s.phase is Phase.PLACEMENT and s.to_move == 3 and s.start_player == 2
+    assert s == fr.position(4, **written)
+    with pytest.raises(fr.SetupError) as raised:
+        fr.position(4, **written, to_move="C")  # the first placer: right only after 0, 4, 8...
+    assert raised.value.rule == "PLACE-ORDER"
+    assert str(raised.value) == (
+        "[PLACE-ORDER] to_move: with 5 tiles placed, the placement order gives D, not C"
+    )
+    # BSW, 3 players, start player B (seat 1), 12 of 13 tiles placed: (1 + 12) mod 3 = 1, B.
+    bsw_left = ["pool_strip"]
+    stones = ["c3", "m4", "h5", "i6", "n6", "g7", "e8", "m8", "o8", "f10", "i10"]  # FULL_BSW's
+    s = fr.position(
+        3, setup="bsw", stones=stones, pools=["i3", "j3", "i4", "j4"], start_player=1,
+        to_place=bsw_left, to_move=1,
+    )  # fmt: skip
+    assert s.phase is Phase.PLACEMENT and s.to_move == 1
+    with pytest.raises(fr.SetupError) as raised:
+        fr.position(
+            3, setup="bsw", stones=stones, pools=["i3", "j3", "i4", "j4"], start_player=1,
+            to_place=bsw_left, to_move=2,
+        )  # fmt: skip
+    assert raised.value.rule == "PLACE-ORDER"
+
+
+@pytest.mark.rules("PLACE-ORDER", "BSW-PLACE", "PLACE-LAYOUT")
+@settings(max_examples=max(10, settings().max_examples // 4))
+@given(played(max_actions=18, setups=("advanced", "bsw")))
+def test_position_strings_and_play_agree_on_the_placer(
+    game: tuple[list[fr.GameState], list[fr.Action]],
+) -> None:
+    """Play hands the placement on tile by tile; a position written down (a position string,
+    the state's JSON) has no last placer and derives it from the tiles left. Both must name
+    the seat PLACE-ORDER point 3 names, (f + k) mod n after k tiles, and round 1's start
+    player (points 4 and 5); the JSON refuses any other seat to move."""
+    states, _ = game
+    first, n = states[0].start_player, states[0].players
+    total = len(states[0].to_place)
+    for k, state in enumerate(states[: total + 1]):
+        if state.phase is Phase.PLACEMENT:
+            assert state.to_move == (first + k) % n
+        else:
+            start = (first + total) % n if state.setup == "advanced" else first
+            assert k == total and state.to_move == state.start_player == start
+        assert fr.parse_position(fr.position_string(state)) == state
+        doc = fr.state_to_json(state)
+        assert fr.state_from_json(doc) == state
+        wrong = dict(doc, to_move="ABCDEFG"[(state.to_move + 1) % n])
+        with pytest.raises(fr.RecordError):
+            fr.state_from_json(wrong)
 
 
 @pytest.mark.rules("PLACE-ORDER", "ADV-SETUP")

@@ -227,8 +227,9 @@ def measure(name: str, seconds: float) -> dict[str, float]:
 
 
 def walk_of(steps: int) -> Callable[[], object]:
-    """A walk of exactly ``steps`` steps from the card-8 position, through each version's own
-    walk (no tile has 1 to 20 steps, so this is below the public API)."""
+    """A walk of exactly ``steps`` steps from the card-8 position, one Python call per walk
+    through each version's own walk (no tile has 1 to 20 steps, so this is below ``apply``):
+    the baseline's ``monster.Walk``, the kernel's through ``batch.walk_steps``."""
     import fearsome_rules as fr
 
     state = card8_position()
@@ -240,12 +241,10 @@ def walk_of(steps: int) -> Callable[[], object]:
             return walk.run(state.monster, state.facing, steps, 0)
 
         return old
-    from fearsome_rules.core import _kernel as kernel
-
-    layout, flags = state.setting.layout, state.setting.flags
+    from fearsome_rules.core.batch import walk_steps
 
     def new() -> object:
-        return kernel.Walk(bytearray(state.data), layout, flags, None).run(steps, 0)
+        return walk_steps(state, steps, 1)
 
     return new
 

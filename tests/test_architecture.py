@@ -124,6 +124,20 @@ def test_no_private_name_is_used_across_modules() -> None:
     assert not found, "give these names a public name where they are defined:\n" + "\n".join(found)
 
 
+def test_benchmarks_and_examples_use_only_public_names() -> None:
+    """What a user copies keeps to the doors a user has: the benchmarks measure the kernel
+    through ``core.batch``, the examples play through ``fearsome_rules`` (the one exception is
+    the script that writes the kernel's constants, whose job is the private table)."""
+    found = [
+        use
+        for folder in ("benchmarks", "examples", "docs/hooks", "scripts")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if path.name != "make_kernel_constants.py"
+        for use in private_uses(path)
+    ]
+    assert not found, "use a public name of the package:\n" + "\n".join(found)
+
+
 def test_the_private_name_check_can_fail(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text(

@@ -2092,15 +2092,21 @@ def playouts(data: bytes, layout: bytes, flags: cython.int, games: cython.int, s
 
 @cython.ccall
 def walks(
-    data: bytes, layout: bytes, flags: cython.int, tile: cython.int, times: cython.int
+    data: bytes,
+    layout: bytes,
+    flags: cython.int,
+    steps: cython.int,
+    hits_wanted: cython.int,
+    times: cython.int,
 ) -> int:
-    """Carry out monster tile ``tile`` ``times`` times on copies of ``data`` (for measuring);
-    returns the hits of all the walks."""
+    """Walk the monster ``times`` times on copies of ``data``, each walk as a tile of ``steps``
+    steps and ``hits_wanted`` hits (0: none) makes it (for measuring); returns the hits of all
+    the walks."""
     work = bytearray(data)
     hits: cython.int = 0
     _k: cython.int
     for _k in range(times):
         work[:] = data
         walk: Walk = Walk(work, layout, flags, None)
-        hits += walk.run(TILE_STEPS[tile], TILE_HITS[tile])
+        hits += walk.run(steps, hits_wanted)
     return hits

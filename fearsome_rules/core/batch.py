@@ -1,10 +1,11 @@
 """Many games and many walks at once, inside the kernel: for search and simulation.
 
 :func:`playouts` plays whole seeded random games from a position with no Python call per
-action, and :func:`walks` carries out one monster tile many times; both run in compiled code
-in the compiled build. Their random stream is the kernel's own small seeded generator
-(xorshift64*), so one seed gives the same games in the pure and the compiled build. The rules
-are the kernel's, the very functions :func:`fearsome_rules.apply` calls.
+action, and :func:`walks` carries out one monster tile many times (:func:`walk_steps`: a walk
+of any length); they run in compiled code in the compiled build. The playouts' random stream
+is the kernel's own small seeded generator (xorshift64*), so one seed gives the same games in
+the pure and the compiled build. The rules are the kernel's, the very functions
+:func:`fearsome_rules.apply` calls.
 """
 
 from __future__ import annotations
@@ -69,9 +70,27 @@ def walks(state: GameState, tile: str, times: int) -> int:
         raise wrong_state("walks", state)
     if not isinstance(tile, str) or tile not in TILES:
         raise ArgumentError("walks(tile)", f"{quote(tile)}: one of {' '.join(TILES)}")
-    if whole_number(times, "walks(times)") < 0:
-        raise ArgumentError("walks(times)", f"{times}: not a number of walks")
-    hits: int = _kernel.walks(
-        state.data, state.layout, state.setting.flags, TILES.index(tile), times
-    )
-    return hits
+    t = TILES.index(tile)
+    return _walks(state, _encoding.TILE_STEPS[t], _encoding.TILE_HITS[t], times, "walks")
+
+
+def walk_steps(state: GameState, steps: int, times: int = 1) -> int:
+    """Walk the monster exactly ``steps`` steps (0 to 20, with no limit of hits) ``times``
+    times from ``state``, returning the figures hit in all of them: the cost of a walk by its
+    length, which no tile gives (the tiles walk 5, 7, 8, 10 or 20 steps)."""
+    if not isinstance(state, GameState):
+        raise wrong_state("walk_steps", state)
+    if not 0 <= whole_number(steps, "walk_steps(steps)") <= MAX_STEPS:
+        raise ArgumentError("walk_steps(steps)", f"{quote(steps)}: from 0 to {MAX_STEPS}")
+    return _walks(state, steps, 0, times, "walk_steps")
+
+
+MAX_STEPS = max(_encoding.TILE_STEPS)
+"""The longest walk :func:`walk_steps` takes: a hit tile's 20 steps (MON-HITS)."""
+
+
+def _walks(state: GameState, steps: int, hits: int, times: int, name: str) -> int:
+    if not 0 <= whole_number(times, f"{name}(times)") < 2**31:  # the kernel's C int
+        raise ArgumentError(f"{name}(times)", f"{quote(times)}: from 0 to 2**31 - 1 walks")
+    found: int = _kernel.walks(state.data, state.layout, state.setting.flags, steps, hits, times)
+    return found

@@ -8,25 +8,19 @@ import pytest
 import fearsome_rules as fr
 from fearsome_rules.core.batch import MAX_STEPS, walk_steps, walks
 
+CARD_8 = (
+    "players=4 round=2 stage=1 start=A monster=f4:W deck=7,7,8,8,10,1hit,2hits "
+    "stones=c3,m4,h5,c6,i6,n6,g7,e8,o9,f10,i10 pools=e3,i3,j3,e4,i4,j4,e5,e6 "
+    "figures=A1:f9:1*,A3:d9:3*,B1:g4:1*,B3:b6:3*,C1:d6:1*,C3:a5:3*,D1:d3:1*,D3:e7:3*,"
+    "A4:waiting:4*,A5:waiting:5*,B4:waiting:4*,B5:waiting:5*,"
+    "C4:waiting:4*,C5:waiting:5*,D4:waiting:4*,D5:waiting:5* escapes= ended= options="
+)
+"""Conformance case rulebook-monster-example-card-8 as a position string: the monster eats C1
+on its 3rd step (the slide onto d6), pushes B3 over wall V on its 5th, eats C3 on its 7th."""
+
 
 def card8() -> fr.GameState:
-    """Conformance case rulebook-monster-example-card-8: the monster eats C1 on its 3rd step
-    (the slide onto d6), pushes B3 over wall V on its 5th, eats C3 on its 7th."""
-    everyone = [f"{s}{k}" for s in "ABCD" for k in (1, 3, 4, 5)]
-    return fr.position(
-        4,
-        round=2,
-        deck_left=["7", "7", "8", "8", "10", "1hit", "2hits"],
-        moved=everyone,
-        monster="f4",
-        facing="W",
-        stones=["c3", "m4", "h5", "i6", "n6", "g7", "e8", "c6", "o9", "f10", "i10"],
-        pools=["i3", "j3", "i4", "j4", "e3", "e4", "e5", "e6"],
-        figures={
-            "A1": "f9", "B1": "g4", "C1": "d6", "D1": "d3",
-            "A3": "d9", "B3": "b6", "C3": "a5", "D3": "e7",
-        },
-    )  # fmt: skip
+    return fr.parse_position(CARD_8)
 
 
 @pytest.mark.rules("MON-TILE", "MON-EAT", "MON-PUSH-OFF")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from fearsome_rules.core import COMPILED, board, deck, events
 from fearsome_rules.core.actions import Action, FigureMove, PlaceTile, Reveal, parse_action
 from fearsome_rules.core.batch import Playout, playouts
+from fearsome_rules.core.board import Square
 from fearsome_rules.core.endings import Outcome, outcome
 from fearsome_rules.core.errors import (
     ArgumentError,
@@ -53,7 +54,7 @@ from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.perft import divide, perft
 from fearsome_rules.core.placement import legal_placements
 from fearsome_rules.core.position import position
-from fearsome_rules.core.state import Figure, GameState, Phase
+from fearsome_rules.core.state import SEAT_LETTERS, Figure, GameState, Phase, Seat
 from fearsome_rules.core.walks import Step, Steps, apply_steps
 from fearsome_rules.formats.diagram import diagram, parse_diagram
 from fearsome_rules.formats.position_string import parse_position, position_string
@@ -90,6 +91,7 @@ else:
 
 __all__ = [
     "COMPILED",
+    "SEAT_LETTERS",
     "Action",
     "ArgumentError",
     "ArgumentTypeError",
@@ -115,8 +117,10 @@ __all__ = [
     "Reveal",
     "RuleError",
     "RuleOptions",
+    "Seat",
     "SetupError",
     "SetupTypeError",
+    "Square",
     "Step",
     "Steps",
     "action_from_json",

@@ -209,6 +209,9 @@ NOT_ENTRY_POINTS = {
     "Phase",
     "Action",
     "COMPILED",
+    "SEAT_LETTERS",
+    "Seat",  # the type aliases of int: nothing to call
+    "Square",
     "board",
     "bots",
     "deck",

@@ -19,9 +19,15 @@ index with one of them fails (``NAMES[OFF]``) instead of reading the last cell a
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeAlias
 
-from fearsome_rules.core.errors import NotationError, quote
+from fearsome_rules.core.errors import NotationError, NotationTypeError, quote
+
+Square: TypeAlias = int
+"""A square, at every door of the package that takes or gives one as a value: its cell index
+``row * 16 + column`` (0..175), as python-chess's ``Square`` is an ``int``. Its name (``a1``..
+``p11``) is its notation, the text of actions, events and formats: :func:`name` writes it,
+:func:`square` reads it, and each refuses the other spelling with a NotationTypeError."""
 
 ROWS: Final = 11
 COLUMNS: Final = 16
@@ -168,17 +174,21 @@ NAMES: Final[tuple[str, ...]] = tuple(_NAMES.get(i, "") for i in range(CELLS))
 NAME_SET: Final = frozenset(_NAMES.values())
 
 
-def name(sq: int) -> str:
-    """The name (``a1``..``p11``) of square index ``sq`` (BRD-SQUARES)."""
+def name(sq: Square) -> str:
+    """The name (``a1``..``p11``) of square ``sq`` (BRD-SQUARES)."""
+    if isinstance(sq, (str, bool)):  # a name, or True for b1, would pass unseen
+        raise NotationTypeError("board.name(sq)", "a square (int)", sq)
     try:
         return _NAMES[sq]
     except KeyError:
         raise NotationError(f"{quote(sq)} is not a square of the board") from None
 
 
-def square(text: str) -> int:
-    """The square index of a name such as ``"c3"`` (BRD-SQUARES); raises NotationError."""
-    sq = _BY_NAME.get(text.strip().lower()) if isinstance(text, str) else None
+def square(text: str) -> Square:
+    """The square named ``text``, such as ``"c3"`` (BRD-SQUARES); raises NotationError."""
+    if not isinstance(text, str):
+        raise NotationTypeError("board.square(text)", "a square name such as 'c3'", text)
+    sq = _BY_NAME.get(text.strip().lower())
     if sq is None:
         raise NotationError(
             f"{quote(text)} is not a square: squares are a1..p11 (column a-p west to east, "

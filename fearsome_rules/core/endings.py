@@ -7,7 +7,7 @@ import attrs
 
 from fearsome_rules.core import _kernel
 from fearsome_rules.core.options import RuleOptions
-from fearsome_rules.core.state import GameState, Phase, wrong_state
+from fearsome_rules.core.state import GameState, Phase, Seat, wrong_state
 
 
 @attrs.frozen
@@ -20,9 +20,9 @@ class Outcome:
     """
 
     rule: str
-    winners: tuple[int, ...]
+    winners: tuple[Seat, ...]
     escaped: tuple[int, ...]
-    ranking: tuple[int, ...]
+    ranking: tuple[Seat, ...]
 
 
 def outcome(state: GameState) -> Outcome | None:

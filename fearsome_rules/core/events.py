@@ -24,14 +24,17 @@ if TYPE_CHECKING:
     from fearsome_rules.core.state import GameState
 
 
-Square: TypeAlias = str
-"""A square by its name, ``a1`` .. ``p11`` (as python-chess, a plain value with a type's name)."""
+SquareName: TypeAlias = str
+"""A square's notation, its name ``a1`` .. ``p11``: events are text (``str(event)``, the JSON
+and the conformance suite fix it). The square itself is :data:`fearsome_rules.Square`, an
+``int``; ``board.square(name)`` and ``board.name(square)`` convert."""
 Place: TypeAlias = str
-"""Where a figure is: a :data:`Square`, or ``waiting``, ``out``, ``removed``."""
+"""Where a figure is: a :data:`SquareName`, or ``waiting``, ``out``, ``removed``."""
 FigureName: TypeAlias = str
 """A figure by its name: its seat's letter and its kind (``A5``)."""
-Seats: TypeAlias = str
-"""Seats by their letters (``A`` .. ``G``), one letter each."""
+SeatLetters: TypeAlias = str
+"""Seats in their notation, their letters (``A`` .. ``G``), one letter each; the seat itself is
+:data:`fearsome_rules.Seat`, an ``int`` (``SEAT_LETTERS`` converts)."""
 Direction: TypeAlias = str
 """A direction by its letter: ``N``, ``E``, ``S``, ``W``."""
 
@@ -98,8 +101,8 @@ class FigureSlid(Event):
     """A figure slid across a blood pool (POOL-SLIDE) or was pushed onto one (MON-PUSH-POOL)."""
 
     figure: FigureName
-    frm: Square
-    to: Square
+    frm: SquareName
+    to: SquareName
 
 
 @attrs.frozen
@@ -127,8 +130,8 @@ class StonePushed(Event):
     (ADV-TURN, ADV-TURN-TIE, ADV-TURN-CHAIN, ADV-TURN-WALL or ADV-TURN-POOL); MON-PUSH for the
     rest of a line; PUSH-ONE for a figure's push."""
 
-    frm: Square
-    to: Square
+    frm: SquareName
+    to: SquareName
     by: str
     rule: str = attrs.field(default="", metadata=_WHY)
     stone: str = _seen("")
@@ -139,8 +142,8 @@ class StonePushed(Event):
 class StoneSlid(Event):
     """A pushed stone slid across a blood pool (POOL-STONE-SLIDE)."""
 
-    frm: Square
-    to: Square
+    frm: SquareName
+    to: SquareName
     stone: str = _seen("")
     """The stone's kind."""
 
@@ -149,7 +152,7 @@ class StoneSlid(Event):
 class StoneRemoved(Event):
     """A stone left the game: pushed onto a corner or off the board."""
 
-    square: Square
+    square: SquareName
     reason: How = attrs.field(converter=How)
     stone: str = _seen("")
     """The stone's kind."""
@@ -164,8 +167,8 @@ class FigurePushed(Event):
     (MON-WRAP-OCCUPIED on the re-entry square, MON-SLIDE-OCCUPIED on the pool in a slide)."""
 
     figure: FigureName
-    frm: Square
-    to: Square
+    frm: SquareName
+    to: SquareName
     rule: str = attrs.field(default="", metadata=_WHY)
 
 
@@ -181,7 +184,7 @@ class FigureEaten(Event):
     """
 
     figure: FigureName
-    square: Square
+    square: SquareName
     how: How = attrs.field(converter=How)
     then: Place
     rule: str = attrs.field(default="", metadata=_WHY)
@@ -198,7 +201,7 @@ class MonsterLooked(Event):
     ``side``: its choice saw equally near figures, a figure to a side (MON-CHOOSE).
     """
 
-    square: Square
+    square: SquareName
     ahead: str
     left: str
     right: str
@@ -224,7 +227,7 @@ class LineEnd(NamedTuple):
 class MonsterTurned(Event):
     """The monster turned towards the strictly nearest figure (MON-CHOOSE)."""
 
-    square: Square
+    square: SquareName
     frm: Direction
     to: Direction
 
@@ -234,8 +237,8 @@ class MonsterStepped(Event):
     """The monster used one step (MON-STEP); ``to`` is where the step ended."""
 
     number: int
-    frm: Square
-    to: Square
+    frm: SquareName
+    to: SquareName
     facing: Direction
 
 
@@ -243,8 +246,8 @@ class MonsterStepped(Event):
 class MonsterWrapped(Event):
     """The monster went through a wall (MON-WRAP) and re-entered at the same letter."""
 
-    frm: Square
-    to: Square
+    frm: SquareName
+    to: SquareName
     wall: str
 
 
@@ -256,8 +259,8 @@ class MonsterTurnedByStone(Event):
     ADV-TURN-TIE (the look was a tie, and the reading lets the stone act), ADV-TURN-CHAIN (a
     further stone in the same step), ADV-TURN-POOL (met sliding on a pool)."""
 
-    square: Square
-    stone: Square
+    square: SquareName
+    stone: SquareName
     kind: str
     frm: Direction
     to: Direction
@@ -268,8 +271,8 @@ class MonsterTurnedByStone(Event):
 class MonsterTeleported(Event):
     """The monster stepped onto a teleporter and is on its partner, facing its arrow."""
 
-    frm: Square
-    to: Square
+    frm: SquareName
+    to: SquareName
     facing: Direction
 
 
@@ -277,8 +280,8 @@ class MonsterTeleported(Event):
 class MonsterSlid(Event):
     """The monster slid across a blood pool within its step (MON-SLIDE)."""
 
-    frm: Square
-    to: Square
+    frm: SquareName
+    to: SquareName
 
 
 @attrs.frozen
@@ -286,7 +289,7 @@ class TilePlaced(Event):
     """A floor tile was placed before round 1 (PLACE-ORDER); ``arrow`` for a teleporter."""
 
     tile: str
-    squares: tuple[Square, ...]
+    squares: tuple[SquareName, ...]
     arrow: Direction
 
 
@@ -309,7 +312,7 @@ class RoundStarted(Event):
     """A new round began; ``start_player`` holds the start player tile (RND-START-PASS)."""
 
     round: int
-    start_player: Seats
+    start_player: SeatLetters
 
 
 @attrs.frozen
@@ -317,7 +320,7 @@ class GameEnded(Event):
     """The game is over; ``rule`` names the ending rule, ``winners`` the seat letters."""
 
     rule: str
-    winners: Seats
+    winners: SeatLetters
 
 
 def fold(state: GameState, events: Iterable[Event]) -> GameState:

@@ -34,13 +34,21 @@ from fearsome_rules.core.layout import SETUPS, basic_cells, sort_tiles, tiles_fo
 from fearsome_rules.core.moves import MoveSearch
 from fearsome_rules.core.options import RuleOptions
 from fearsome_rules.core.placement import legal_placements, place
-from fearsome_rules.core.state import SEAT_LETTERS, Figure, GameState, Phase, kinds_for, wrong_state
+from fearsome_rules.core.state import (
+    SEAT_LETTERS,
+    Figure,
+    GameState,
+    Phase,
+    Seat,
+    kinds_for,
+    wrong_state,
+)
 from fearsome_rules.core.turns import turn_error
 
 
 def new_game(
     players: int,
-    start_player: int = 0,
+    start_player: Seat = 0,
     options: RuleOptions | None = None,
     setup: str = "basic",
 ) -> GameState:

@@ -27,13 +27,14 @@ from fearsome_rules.core.state import (
     Figure,
     GameState,
     Phase,
+    Seat,
     kinds_for,
 )
 
 _PLACES = {"waiting": WAITING, "out": OUT, "removed": REMOVED}
 
 
-def _seat(value: int | str, players: int, field: str) -> int:
+def _seat(value: Seat | str, players: int, field: str) -> Seat:
     if isinstance(value, str):
         t = value.strip().upper()
         if len(t) == 1 and t in SEAT_LETTERS[:players]:
@@ -64,13 +65,13 @@ def position(
     pools: Iterable[str] | None = None,
     monster: str = "a1",
     facing: str = "E",
-    start_player: int | str = 0,
-    to_move: int | str | None = None,
+    start_player: Seat | str = 0,
+    to_move: Seat | str | None = None,
     round: int | None = None,
     stage: int = 1,
     reveals: int | None = None,
     deck_left: Iterable[str] | None = None,
-    escapes: Iterable[int | str] | None = None,
+    escapes: Iterable[Seat | str] | None = None,
     ended_by: str | None = None,
     crystals: Iterable[str] = (),
     turn_right: Iterable[str] = (),

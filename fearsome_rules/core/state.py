@@ -16,11 +16,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 import attrs
 
 from fearsome_rules.core import _encoding, board
+from fearsome_rules.core.board import Square
 from fearsome_rules.core.deck import TILES
 from fearsome_rules.core.errors import (
     ArgumentTypeError,
@@ -31,6 +32,12 @@ from fearsome_rules.core.errors import (
 from fearsome_rules.core.options import RuleOptions, kernel_flags
 
 SEAT_LETTERS: Final = "ABCDEFG"
+"""Each seat's letter, its notation (``SEAT_LETTERS[seat]``; ``SEAT_LETTERS.index(letter)``)."""
+
+Seat: TypeAlias = int
+"""A seat, at every door of the package that takes or gives one as a value: 0..players - 1 in
+seat order (clockwise), as :data:`fearsome_rules.board.Square` is an ``int``. Its letter (``A``..
+``G``, :data:`SEAT_LETTERS`) is its notation, the text of figure names, events and formats."""
 KINDS_4: Final = (1, 3, 4, 5)  # the number on each figure's coloured side (SET-FIGURES)
 KINDS_3: Final = (1, 4, 5)
 
@@ -48,7 +55,7 @@ class Phase(enum.Enum):
 class Figure:
     """One playing figure: its owner's seat, its kind, the face showing, and where it is."""
 
-    owner: int
+    owner: Seat
     kind: int
     """The number on the coloured side: 1, 3, 4 or 5 (the other side shows 7 - kind)."""
     face: int
@@ -254,7 +261,7 @@ class GameState:
         return self.setting.options
 
     @property
-    def pools(self) -> frozenset[int]:
+    def pools(self) -> frozenset[Square]:
         return self.setting.pools
 
     @property
@@ -331,7 +338,7 @@ class GameState:
             return figures
 
     @property
-    def monster(self) -> int:
+    def monster(self) -> Square:
         return self.data[_encoding.MONSTER]
 
     @property
@@ -343,7 +350,7 @@ class GameState:
         return PHASES[self.data[_encoding.PHASE]]
 
     @property
-    def to_move(self) -> int:
+    def to_move(self) -> Seat:
         """The seat to move in the figure phase (and, in the placement phase, to place); -1
         otherwise."""
         seat = self.data[_encoding.TO_MOVE]
@@ -358,7 +365,7 @@ class GameState:
         return self.data[_encoding.STAGE]
 
     @property
-    def start_player(self) -> int:
+    def start_player(self) -> Seat:
         return self.data[_encoding.START]
 
     @property
@@ -373,7 +380,7 @@ class GameState:
         return self.data[_encoding.REVEALS]
 
     @property
-    def escapes(self) -> tuple[int, ...]:
+    def escapes(self) -> tuple[Seat, ...]:
         """The owner's seat of every figure that got out, in the order they got out (END-MOST)."""
         data = self.data
         return tuple(data[_encoding.ESCAPES : _encoding.ESCAPES + data[_encoding.ESCAPED]])
@@ -388,7 +395,7 @@ class GameState:
         return pool_mask(self.pools)
 
     @property
-    def stones(self) -> frozenset[int]:
+    def stones(self) -> frozenset[Square]:
         """The squares holding a stone."""
         data = self.data
         return frozenset(

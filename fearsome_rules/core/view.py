@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from fearsome_rules.core import _encoding, _kernel, board
+from fearsome_rules.core.board import Square
 from fearsome_rules.core.state import GameState, wrong_state
 
 __all__ = ["Arrays", "Board", "Choice", "Sight", "arrays", "choose"]
@@ -28,7 +29,7 @@ class Sight(NamedTuple):
     """What a line of sight from a square meets (MON-SIGHT-BLOCK, MON-DISTANCE): pools,
     teleporters (ADV-TELEPORT-SIGHT) and crystals (ADV-CRYSTAL) are seen through."""
 
-    square: int
+    square: Square
     """The square of the first figure or stone in line, or ``board.OFF`` at the wall."""
     distance: int
     """How many squares away it is (or the last square before the wall is)."""
@@ -71,7 +72,7 @@ class Board:
             raise wrong_state("Board.of", state)
         return cls(state.data[_encoding.CELLS : _encoding.CELLS + board.CELLS])
 
-    def __getitem__(self, square: int) -> int:
+    def __getitem__(self, square: Square) -> int:
         """The piece on ``square``: 0, a figure's index + 1, or a stone's code."""
         return self._cells[square]
 
@@ -79,7 +80,7 @@ class Board:
         """Every square's piece, by square index (as ``GameState.cells``)."""
         return tuple(self._cells)
 
-    def sight(self, square: int, direction: int) -> Sight:
+    def sight(self, square: Square, direction: int) -> Sight:
         """What the monster on ``square`` would see towards ``direction`` (0 N, 1 E, 2 S, 3
         W), by the kernel's own sight (MON-SIGHT-BLOCK, MON-DISTANCE); sight never wraps."""
         packed = _kernel.line_of_sight(self._cells, square, direction)
@@ -115,7 +116,7 @@ class Arrays(NamedTuple):
     players: int
     per_seat: int
     """Figures per seat: figure ``i`` belongs to seat ``i // per_seat``."""
-    monster: int
+    monster: Square
     """The monster's square."""
     facing: int
     """The monster's facing (0 N, 1 E, 2 S, 3 W)."""

@@ -7,6 +7,7 @@ worked out by hand; nothing here was copied from the engine's output.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -130,6 +131,40 @@ def test_names_round_trip_for_every_square() -> None:
     # and for every name
     for text in expected_squares():
         assert board.name(board.square(text)) == text
+
+
+@pytest.mark.rules("BRD-SQUARES")
+@pytest.mark.parametrize(
+    ("convert", "value"),
+    [
+        (board.name, "p11"),  # a name where a square is wanted
+        (board.name, True),  # a bool is not square 1 (b1)
+        (board.name, False),
+        (board.square, 175),  # a square where a name is wanted (175 is p11)
+        (board.square, None),
+    ],
+)
+def test_a_square_and_its_name_do_not_stand_in_for_each_other(
+    convert: Callable[[Any], object], value: object
+) -> None:
+    # One type for a square (fr.Square, its index), its name only its notation: each
+    # conversion refuses the other spelling in one typed line, never takes it silently.
+    with pytest.raises(fr.NotationTypeError) as raised:
+        convert(value)
+    assert "\n" not in str(raised.value) and "expected a square" in str(raised.value)
+
+
+def test_square_and_seat_are_the_public_int_types() -> None:
+    # What a state hands out is the type its annotation names: the square and the seat as ints
+    # (fr.Square, fr.Seat), with one conversion each to the notation.
+    state = fr.position(3, monster="k7", start_player="C", figures={"B5": "g4"}, moved=["B5"])
+    assert fr.Square is int and fr.Seat is int and fr.board.Square is int
+    assert isinstance(state.monster, int) and board.name(state.monster) == "k7"
+    assert state.monster == board.square("k7") == 6 * 16 + 10  # row 7, column k
+    assert isinstance(state.start_player, int) and fr.SEAT_LETTERS[state.start_player] == "C"
+    assert fr.SEAT_LETTERS.index("C") == state.start_player == 2
+    b5 = state.figure("B5")
+    assert (b5.owner, board.name(b5.where)) == (1, "g4")
 
 
 @pytest.mark.rules("BRD-SQUARES")

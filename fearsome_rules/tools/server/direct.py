@@ -80,7 +80,7 @@ class Direct:
         """:meth:`Store.append`, committed by one statement on the event loop."""
         import psycopg
 
-        values = append_values(*args)
+        values = append_values(self.store.origin, *args)
         try:
             async with self.connection() as conn:
                 found = await (await conn.execute(APPEND_PG, values)).fetchone()

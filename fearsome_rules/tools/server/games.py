@@ -15,10 +15,13 @@ the same way, one committed action at a time.
 from __future__ import annotations
 
 import json
+import math
 import re
 import secrets
 from collections.abc import Callable
 from typing import Any, Final
+
+import attrs
 
 from fearsome_rules.core.actions import Action, parse_action
 from fearsome_rules.core.errors import FearsomeError, NotationError, RuleError, SetupError, quote
@@ -347,15 +350,16 @@ class Games:
         self, game: str, token: str | None, seq: int, text: str, command: str
     ) -> dict[str, Any] | None:
         """:meth:`post` on the event loop (:class:`~.storage.Direct`: PostgreSQL) when it is
-        the usual case: a game this process has at its seq, the seq the client names, a legal
-        action, the append won. None for anything else: then :meth:`post` answers, reading
-        again (a refusal, a command id sent before, a lost race)."""
-        found = await self._current(game)
+        the usual case: a game whose latest state this process has, at the seq the client
+        names, a legal action, the append won: one round trip to the database, the append
+        (:meth:`_assumed`). None for anything else: then :meth:`post` answers, reading again (a
+        refusal, a command id sent before, a lost race, a state this process has not yet)."""
+        found = self._assumed(game)
         if found is None or token is None:
             return None
         row, snap = found
         seat = self._seat(row, token)
-        if seq != row.seq or snap.state is None:
+        if seq != row.seq:
             return None
         try:
             action, after, events = self._check(row, snap, seat, text)
@@ -371,6 +375,31 @@ class Games:
             return None
         self._after_commit(row, done, notation, turn, events)
         return {"seq": row.seq + 1}
+
+    def _assumed(self, game: str) -> tuple[Game, Snapshot] | None:
+        """The game's row as this process's latest state of it implies, not read: for a write
+        only, whose compare-and-swap checks it (the append stores nothing unless the log still
+        holds ``snap.seq`` actions, and the state after those is this one, since the log never
+        changes). Measured: the read before each post was a sixth of the server's time at 1,000
+        games. None unless this process has the game's fixed part and a state of it to play on
+        (PostgreSQL's :class:`~.storage.Direct` only); the columns only the database knows are
+        left empty (``updated`` NaN), and no write uses them."""
+        if self.direct is None or not GAME_ID.fullmatch(game):
+            return None
+        fixed = self.store.known(game)
+        snap = self.snapshots.get(game)
+        if fixed is None or snap is None or snap.state is None:
+            return None
+        row = Game(
+            **attrs.asdict(fixed, recurse=False),
+            id=game,
+            seq=snap.seq,
+            turn=turn_of(snap.state, fixed.kinds),
+            outcome=None,
+            updated=math.nan,
+            last_state=None,
+        )
+        return row, snap
 
     def _check(
         self, row: Game, snap: Snapshot, seat: int, text: str
@@ -475,17 +504,16 @@ class Games:
 
     async def serve_tile_now(self, game: str) -> bool:
         """The monster's tile, drawn and committed on the event loop (:class:`~.storage.Direct`:
-        PostgreSQL) when it is the server's turn to reveal one in a game this process has at
-        its seq; whether the game needs nothing more of this call (False: a bot is to move, or
-        the game must be read: :meth:`serve_turns` plays it on a thread)."""
-        found = await self._current(game)
+        PostgreSQL) when this process's latest state of the game is at a tile (the append's
+        compare-and-swap checks it is the game's, :meth:`_assumed`); whether the game needs
+        nothing more of this call (False: anything else, a bot to move, a lost append, a state
+        this process has not: :meth:`serve_turns` reads the game and plays it on a thread)."""
+        found = self._assumed(game)
         if found is None:
             return False
         row, snap = found
-        if row.turn != "server":
-            return True
         state = snap.state
-        if state is None or state.phase is not Phase.MONSTER:
+        if row.turn != "server" or state is None or state.phase is not Phase.MONSTER:
             return False
         action = self._server_action(row, state)
         after, events = apply_traced(state, action)

@@ -20,6 +20,7 @@ commit is on disk before it returns) and takes the write lock at the start of a 
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -191,6 +192,8 @@ class Store:
         self.url = database_url(url)
         self.dialect = make_url(self.url).get_backend_name()
         self.fixed: Lru[str, Fixed] = Lru(FIXED)
+        self.origin = secrets.token_hex(8)
+        """This store's name in its commits' notices (PostgreSQL): its own need no wake-up."""
         self.own: Connection | None = None
         self.own_thread: int | None = None
         self.reader: Engine
@@ -421,7 +424,9 @@ class Store:
         """Store ``action`` as number ``seq + 1`` if the log still holds ``seq`` actions, and
         commit; False (nothing stored) if another writer got there first. ``last_state``, the
         state JSON after the game's last action, is stored in the same commit."""
-        values = append_values(game, seq, action, command, seat, turn, outcome, last_state)
+        values = append_values(
+            self.origin, game, seq, action, command, seat, turn, outcome, last_state
+        )
         try:
             if self.dialect == "postgresql":
                 # One statement, so one round trip, committed on its own: the NOTIFY goes out

@@ -990,6 +990,15 @@ def _cells(name: str, args: argparse.Namespace, row: dict[str, float], load: str
     return f"| {name} | {args.games} | {args.games * args.rate:.0f} | {shown} | {load} |"
 
 
+def _over_socket(url: str, cluster: Cluster, args: argparse.Namespace) -> str:
+    """With ``--pg-socket``, the database's URL through the cluster's Unix socket (as a server
+    beside its database connects by default) instead of TCP on 127.0.0.1."""
+    if not args.pg_socket:
+        return url
+    name = url.rpartition("/")[2]
+    return f"postgresql://postgres@/{name}?host={cluster.folder}&port={cluster.port}"
+
+
 def _loop_factory(name: str) -> Callable[[], asyncio.AbstractEventLoop] | None:
     """The clients' event loop: uvloop's (libuv, in C) or asyncio's own."""
     if name == "asyncio":
@@ -1039,7 +1048,7 @@ def load_table(args: argparse.Namespace, folder: Path, cluster: Cluster | None) 
                 db = f"sqlite:///{folder / f'load{run}.db'}"
             else:
                 assert cluster is not None
-                db = cluster.new_database()
+                db = _over_socket(cluster.new_database(), cluster, args)
             row = load_row(db, SETUPS[w][1], args, folder)
             rows[w].append(row)
             print(_cells(SETUPS[w][0], args, row, _load_average()), flush=True)
@@ -1073,6 +1082,9 @@ def main() -> None:
     p.add_argument("--only", choices=["sqlite", "pg1", "pg2"], action="append")
     p.add_argument("--http", choices=sorted(CLIENTS), default="aiohttp", help="the clients' HTTP")
     p.add_argument("--client-loop", choices=["uvloop", "asyncio"], default="uvloop")
+    p.add_argument(
+        "--pg-socket", action="store_true", help="servers reach PostgreSQL by its socket"
+    )
     p.add_argument("--server-cpus", default="0", help="taskset CPUs of each server, /-separated")
     p.add_argument("--client-cpus", default="1", help="taskset CPUs of the clients")
     p.add_argument("--db-cpus", default="", help="taskset CPUs of PostgreSQL (default: all)")

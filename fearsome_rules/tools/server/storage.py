@@ -20,6 +20,7 @@ commit is on disk before it returns) and takes the write lock at the start of a 
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import threading
 import time
@@ -39,7 +40,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from fearsome_rules.core.errors import FearsomeError, quote
@@ -51,10 +52,13 @@ from fearsome_rules.tools.server.statements import (
     APPEND_PG,
     INSERT,
     MOVING,
+    NOTIFY_PG,
     SWAP,
     WHOLE,
     append_values,
 )
+
+log = logging.getLogger("fearsome_rules.server")
 
 BUSY_MS: Final = 30_000
 """How long an SQLite writer waits for the lock before it gives up."""
@@ -429,10 +433,16 @@ class Store:
         )
         try:
             if self.dialect == "postgresql":
-                # One statement, so one round trip, committed on its own: the NOTIFY goes out
-                # with the commit, and only if a row was stored.
+                # One statement, so one round trip, committed on its own; then, if a row was
+                # stored, its notice, on its own too (NOTIFY_PG says why).
                 with self.reader.connect() as conn:
-                    return conn.exec_driver_sql(APPEND_PG, values).first() is not None
+                    if conn.exec_driver_sql(APPEND_PG, values).first() is None:
+                        return False
+                    try:
+                        conn.exec_driver_sql(NOTIFY_PG, values)
+                    except DBAPIError as e:
+                        unheard(e)
+                    return True
             with self.writing() as conn:
                 if conn.execute(SWAP, values).rowcount != 1:
                     raise _Lost
@@ -456,6 +466,12 @@ class Store:
     def count(self) -> int:
         with self.reading() as conn:
             return int(conn.execute(select(func.count()).select_from(games)).scalar_one())
+
+
+def unheard(e: Exception) -> None:
+    """An action committed whose notice failed: the other processes' feeds find it when they
+    next read the log (another action of the game, or their poll)."""
+    log.warning("an action's notice was not sent (%s); the feeds read it later", _first_line(e))
 
 
 def row_of(game: str, fixed: Fixed, row: Any) -> Game:

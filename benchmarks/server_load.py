@@ -8,20 +8,30 @@ WebSocket and HTTP, run by hand. Nothing here is a test; docs/server.md has the 
 
 Load: ``--games`` 4-player games at once, all four seats people, each game's client acting at
 ``--rate`` actions a second (a steady rate, phases spread at random); a finished game is replaced
-by a new one. Each game's client, with an HTTP connection and a WebSocket of its own, follows its
-game on the feed (opened again from its last action if it drops), carries out each action with the
-engine (as the web page does) and, when its seat is to move, acts over HTTP (a GET with the seat's
-token for the legal actions, then the POST): what a real client asks. The games are all created and
-their feeds opened first (``setup s``); the window of ``--seconds``, its actions and the server's
-CPU time, starts once they are. Reported for one process on
-SQLite, one on PostgreSQL and two on PostgreSQL (the clients spread over both): the actions
-committed a second, the POST's latency (p50, p99: sent to answered, the commit included) and the
-push's (POST sent to the action arriving on the client's WebSocket, from the other process where
+by a new one. What each game's client does is what a real one does, nothing more: it creates
+its game (``POST /api/games``), opens the live feed (a WebSocket of its own, ``websockets``,
+opened again from its last action if it drops) and carries out each action it is sent with the
+engine (``fr.apply``, as the web page does), so it knows who is to move without asking; when a
+seat is to move, it asks that seat's legal actions (a GET with the seat's token, over an HTTP
+connection of its own kept alive) and posts one of them with a command id of its own (the
+POST); it waits for its action to come back on the feed before acting again, and asks nothing
+while the server reveals a tile. The HTTP client is aiohttp (``--http httpx`` to compare: at
+1,000 games on PostgreSQL it cost this process 2.1 ms of CPU an action, aiohttp 0.8; httpx's
+pool, its transports and their locks are Python code around each request, aiohttp parses the
+answer in C) on uvloop's event loop (``--client-loop asyncio`` for asyncio's own). The games
+are all created and their feeds opened first (``setup s``); the window of ``--seconds``, its
+actions and the CPU time of the servers and of this process (from ``/proc``, user and system),
+starts once they are. Reported for one process on
+SQLite, one on PostgreSQL and two on PostgreSQL (the clients spread over both): the CPU time
+an action committed costs the clients (this process) and the servers, the actions committed a
+second, the POST's latency (p50, p99: sent to answered, the commit included) and the push's
+(POST sent to the action arriving on the client's WebSocket, from the other process where
 there are two). The clients run on the same machine as the servers and the database: the server
 processes are pinned to ``--server-cpus`` (``0``; ``0/1`` puts the second process on CPU 1), the
 clients (this process) to ``--client-cpus`` (``1``) and PostgreSQL to ``--db-cpus`` (all by
-default). ``--runs N`` measures the set-ups N times, interleaved, and prints each run with the load
-average, then the medians.
+default); ``--pg-socket`` has the servers reach PostgreSQL by its Unix socket instead of TCP on
+127.0.0.1 (a server beside its database). ``--runs N`` measures the set-ups N times,
+interleaved, and prints each run with the load average, then the medians.
 
 ``--stored N``: N finished games written straight into a fresh database as the server stores
 them (copies of a few real games under new ids: each action's notation, the game's last state:

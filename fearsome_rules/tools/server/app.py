@@ -33,7 +33,8 @@ from starlette.websockets import WebSocketDisconnect
 from fearsome_rules.core import COMPILED
 from fearsome_rules.core.errors import one_line, quote
 from fearsome_rules.tools.server import models
-from fearsome_rules.tools.server.games import ApiError, Games
+from fearsome_rules.tools.server.creating import ApiError
+from fearsome_rules.tools.server.games import Games
 from fearsome_rules.tools.server.hot import MAX_BODY, HotRoutes, bearer, error_response, replay
 from fearsome_rules.tools.server.live import Hub
 from fearsome_rules.tools.server.online import Online, OnlineLoop

@@ -17,31 +17,26 @@ from __future__ import annotations
 import json
 import math
 import re
-import secrets
 from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
 
 from fearsome_rules.core.actions import Action, parse_action
-from fearsome_rules.core.errors import FearsomeError, NotationError, RuleError, SetupError, quote
-from fearsome_rules.core.game import apply, apply_traced, legal_actions, new_game
+from fearsome_rules.core.errors import FearsomeError, NotationError, RuleError, quote
+from fearsome_rules.core.game import apply, apply_traced, legal_actions
 from fearsome_rules.core.state import SEAT_LETTERS, GameState, Phase
 from fearsome_rules.formats.event_json import event_to_json, outcome_to_json
 from fearsome_rules.formats.record import GameRecord
-from fearsome_rules.formats.state_json import RecordError, options_from_doc, state_to_json
+from fearsome_rules.formats.state_json import options_from_doc, state_to_json
 from fearsome_rules.tools.bots import choose
 from fearsome_rules.tools.server import chance
+from fearsome_rules.tools.server.creating import ApiError, create
 from fearsome_rules.tools.server.direct import Direct
 from fearsome_rules.tools.server.seats import (
-    OPEN,
     PERSON,
-    SeatError,
-    new_token,
-    seat_kind,
     seat_letter,
     seat_of,
-    token_hash,
     turn_of,
 )
 from fearsome_rules.tools.server.snapshots import Committed, Shown, Snapshot, Snapshots, Traces
@@ -51,18 +46,6 @@ GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What a game id can look like; anything else is an unknown game without a query."""
 MOST_SERVER_ACTIONS: Final = 10_000
 """A bound on the server's own actions in a row (a game has a few hundred actions in all)."""
-
-
-class ApiError(FearsomeError):
-    """A refusal: the HTTP status, a one-line message, the rule id where the engine named one,
-    and what else the answer carries (the actions a client missed)."""
-
-    def __init__(self, status: int, message: str, rule: str | None = None, **extra: Any) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.rule = rule
-        self.extra = extra
 
 
 class Games:
@@ -87,55 +70,10 @@ class Games:
         start_player: str = "A",
         online: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """A new game: its id, a token per person's seat, the hash of its secret seed.
-        ``online`` holds the columns of :mod:`.online` (listed, time limit); an ``open`` seat
-        is a person's seat without a token yet, taken by whoever joins it first."""
-        names = seats if seats is not None else [PERSON] * players
-        open_seats = {k for k, n in enumerate(names) if n.strip().lower() == OPEN}
-        names = [PERSON if k in open_seats else n for k, n in enumerate(names)]
-        if len(names) != players:
-            raise ApiError(400, f"seats: {len(names)} seats for {players} players")
-        try:
-            kinds = tuple(seat_kind(n) for n in names)
-        except SeatError as e:
-            raise ApiError(400, f"seats: {e}") from None
-        if start_player not in SEAT_LETTERS[:players]:
-            raise ApiError(
-                400,
-                f"start_player: {quote(start_player)} is not a seat A-{SEAT_LETTERS[players - 1]}",
-            )
-        try:
-            opts = options_from_doc(options or {}, "options")
-            state = new_game(players, SEAT_LETTERS.index(start_player), opts, setup)
-        except SetupError as e:
-            raise ApiError(400, str(e), e.rule) from None
-        except RecordError as e:
-            raise ApiError(400, str(e)) from None
-        game = secrets.token_urlsafe(12)
-        seed = chance.new_seed()
-        tokens = [
-            new_token() if kind == PERSON and k not in open_seats else None
-            for k, kind in enumerate(kinds)
-        ]
-        self.store.create(
-            game,
-            players,
-            state.start_player,
-            setup,
-            dict(options or {}),
-            seed,
-            chance.seed_hash(seed),
-            turn_of(state, kinds),
-            kinds,
-            [token_hash(t).hex() if t else None for t in tokens],
-            online,
-        )
-        self.snapshots.put(game, Snapshot(0, state))
-        return {
-            "game": game,
-            "seats": [{"seat": SEAT_LETTERS[k], "token": t} for k, t in enumerate(tokens) if t],
-            "seed_hash": chance.seed_hash(seed),
-        }
+        """A new game (:func:`~.creating.create`), its first state kept."""
+        created, state = create(self.store, players, setup, options, seats, start_player, online)
+        self.snapshots.put(created["game"], Snapshot(0, state))
+        return created
 
     # --- reading -----------------------------------------------------------------------------
 

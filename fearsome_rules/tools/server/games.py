@@ -318,7 +318,7 @@ class Games:
         """The game's row as this process's latest state of it implies, not read: for a write
         only, whose compare-and-swap checks it (the append stores nothing unless the log still
         holds ``snap.seq`` actions, and the state after those is this one, since the log never
-        changes). Measured: the read before each post was a sixth of the server's time at 1,000
+        changes). Measured: the read before each post was a ninth of the server's samples at 1,000
         games. None unless this process has the game's fixed part and a state of it to play on
         (PostgreSQL's :class:`~.storage.Direct` only); the columns only the database knows are
         left empty (``updated`` NaN), and no write uses them."""

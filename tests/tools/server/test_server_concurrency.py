@@ -216,7 +216,7 @@ def test_a_process_behind_the_log_answers_as_the_log_does(tmp_path: Path, pg_url
 def test_a_process_wakes_its_feeds_for_the_others_commits_not_its_own(pg_url: str) -> None:
     """A commit on this process hands its feeds the action itself; its NOTIFY, which often
     arrives first, must not make them read the log again (measured: a tenth of the server's
-    time at 1,000 games). Another process's notice, and one in the form before the origin was
+    samples at 1,000 games). Another process's notice, and one in the form before the origin was
     sent (game and seq only), wake the feed: each is a read of the log."""
     import psycopg
 

@@ -8,20 +8,30 @@ WebSocket and HTTP, run by hand. Nothing here is a test; docs/server.md has the 
 
 Load: ``--games`` 4-player games at once, all four seats people, each game's client acting at
 ``--rate`` actions a second (a steady rate, phases spread at random); a finished game is replaced
-by a new one. Each game's client, with an HTTP connection and a WebSocket of its own, follows its
-game on the feed (opened again from its last action if it drops), carries out each action with the
-engine (as the web page does) and, when its seat is to move, acts over HTTP (a GET with the seat's
-token for the legal actions, then the POST): what a real client asks. The games are all created and
-their feeds opened first (``setup s``); the window of ``--seconds``, its actions and the server's
-CPU time, starts once they are. Reported for one process on
-SQLite, one on PostgreSQL and two on PostgreSQL (the clients spread over both): the actions
-committed a second, the POST's latency (p50, p99: sent to answered, the commit included) and the
-push's (POST sent to the action arriving on the client's WebSocket, from the other process where
+by a new one. What each game's client does is what a real one does, nothing more: it creates
+its game (``POST /api/games``), opens the live feed (a WebSocket of its own, ``websockets``,
+opened again from its last action if it drops) and carries out each action it is sent with the
+engine (``fr.apply``, as the web page does), so it knows who is to move without asking; when a
+seat is to move, it asks that seat's legal actions (a GET with the seat's token, over an HTTP
+connection of its own kept alive) and posts one of them with a command id of its own (the
+POST); it waits for its action to come back on the feed before acting again, and asks nothing
+while the server reveals a tile. The HTTP client is aiohttp (``--http httpx`` to compare: at
+1,000 games on PostgreSQL it cost this process 2.1 ms of CPU an action, aiohttp 0.8; httpx's
+pool, its transports and their locks are Python code around each request, aiohttp parses the
+answer in C) on uvloop's event loop (``--client-loop asyncio`` for asyncio's own). The games
+are all created and their feeds opened first (``setup s``); the window of ``--seconds``, its
+actions and the CPU time of the servers and of this process (from ``/proc``, user and system),
+starts once they are. Reported for one process on
+SQLite, one on PostgreSQL and two on PostgreSQL (the clients spread over both): the CPU time
+an action committed costs the clients (this process) and the servers, the actions committed a
+second, the POST's latency (p50, p99: sent to answered, the commit included) and the push's
+(POST sent to the action arriving on the client's WebSocket, from the other process where
 there are two). The clients run on the same machine as the servers and the database: the server
 processes are pinned to ``--server-cpus`` (``0``; ``0/1`` puts the second process on CPU 1), the
 clients (this process) to ``--client-cpus`` (``1``) and PostgreSQL to ``--db-cpus`` (all by
-default). ``--runs N`` measures the set-ups N times, interleaved, and prints each run with the load
-average, then the medians.
+default); ``--pg-socket`` has the servers reach PostgreSQL by its Unix socket instead of TCP on
+127.0.0.1 (a server beside its database). ``--runs N`` measures the set-ups N times,
+interleaved, and prints each run with the load average, then the medians.
 
 ``--stored N``: N finished games written straight into a fresh database as the server stores
 them (copies of a few real games under new ids: each action's notation, the game's last state:
@@ -112,9 +122,16 @@ class Load:
     the server's CPU) starts once they all are."""
 
     def __init__(
-        self, bases: list[str], games: int, rate: float, seconds: float, cpu: Callable[[], float]
+        self,
+        bases: list[str],
+        games: int,
+        rate: float,
+        seconds: float,
+        cpu: Callable[[], float],
+        http: str = "aiohttp",
     ) -> None:
         self.bases = bases
+        self.http = http
         self.games = games
         self.rate = rate
         self.seconds = seconds
@@ -126,32 +143,30 @@ class Load:
         self.errors = 0
         self.reconnects = 0
         self.ready = 0
-        self.began = self.setup = self.window = self.spent = 0.0
+        self.began = self.setup = self.window = self.spent = self.client_spent = 0.0
 
     async def run(self) -> None:
         self.began = time.monotonic()
         self.deadline = float("inf")
         self.start = asyncio.Event()
         self.opening = asyncio.Semaphore(OPENING)
-        ssl_context = ssl.create_default_context()  # one for all: each takes milliseconds
-        await asyncio.gather(*(self.table(k, ssl_context) for k in range(self.games)))
+        await asyncio.gather(*(self.table(k) for k in range(self.games)))
         self.window = time.monotonic() - (self.began + self.setup)
         self.spent = self.cpu() - self.spent
+        self.client_spent = time.process_time() - self.client_spent
 
     def _begin(self) -> None:
         self.setup = time.monotonic() - self.began
         self.deadline = time.monotonic() + self.seconds
         self.spent = self.cpu()
+        self.client_spent = time.process_time()
         self.start.set()
 
-    async def table(self, k: int, ssl_context: ssl.SSLContext) -> None:
+    async def table(self, k: int) -> None:
         rng = random.Random(k)
         base = self.bases[k % len(self.bases)]
         live_base = self.bases[(k + 1) % len(self.bases)]  # the other process, if two
-        limits = httpx.Limits(max_connections=2)
-        async with httpx.AsyncClient(
-            base_url=base, timeout=60, limits=limits, verify=ssl_context
-        ) as http:
+        async with CLIENTS[self.http](base) as http:
             async with self.opening:
                 game = await self.follow(http, live_base)
             self.ready += 1
@@ -165,14 +180,14 @@ class Load:
                     return
                 game = await self.follow(http, live_base)
 
-    async def follow(self, http: httpx.AsyncClient, live_base: str) -> Followed:
+    async def follow(self, http: Http, live_base: str) -> Followed:
         """A new game, its feed open."""
-        created = (await _again(http, "POST", "/api/games", json={"players": 4})).json()
-        game = Followed(created, live_base.replace("http", "ws", 1), self)
+        _, created = await _again(http, "POST", "/api/games", b'{"players": 4}')
+        game = Followed(json.loads(created), live_base.replace("http", "ws", 1), self)
         await game.open()
         return game
 
-    async def play(self, game: Followed, http: httpx.AsyncClient, rng: random.Random) -> None:
+    async def play(self, game: Followed, http: Http, rng: random.Random) -> None:
         """One game played as real clients play it: each action comes from the live feed and is
         carried out by the engine here (as the web page does), so the clients know who is to
         move without asking; the seat to move asks its legal actions (a GET with its token),
@@ -206,7 +221,8 @@ class Load:
                 next_at += 1 / self.rate
                 await asyncio.sleep(max(0.0, next_at - time.monotonic()))
                 url = f"/api/games/{gid}"
-                view = (await _again(http, "GET", url, headers=_auth(tokens[mover]))).json()
+                _, answer = await _again(http, "GET", url, token=tokens[mover])
+                view = json.loads(answer)
                 body = {
                     "seq": view["seq"],
                     "action": rng.choice(view["legal_actions"]),
@@ -214,20 +230,97 @@ class Load:
                 }
                 start = time.monotonic()
                 sent[view["seq"] + 1] = start
-                answer = await _again(
-                    http, "POST", url + "/actions", json=body, headers=_auth(tokens[mover])
+                status, _ = await _again(
+                    http, "POST", url + "/actions", json.dumps(body).encode(), tokens[mover]
                 )
                 self.post_ms.append((time.monotonic() - start) * 1000)
-                if answer.status_code == 200:
+                if status == 200:
                     self.committed += 1
                     posted = view["seq"] + 1
-                elif answer.status_code == 409:
+                elif status == 409:
                     self.conflicts += 1
                 else:
                     self.errors += 1
         finally:
             listener.cancel()
             await game.close()
+
+
+class Http:
+    """One player's HTTP connection to ``base``: a request's status and body. Two clients do
+    it: aiohttp (the default; its C parser) and httpx (``--http httpx``), to compare."""
+
+    failures: tuple[type[Exception], ...] = ()
+    """What a request that may be sent again raises."""
+
+    async def __aenter__(self) -> Http:
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        pass
+
+    async def request(
+        self, method: str, url: str, body: bytes | None, token: str | None
+    ) -> tuple[int, bytes]:
+        raise NotImplementedError
+
+    @staticmethod
+    def headers(body: bytes | None, token: str | None) -> dict[str, str]:
+        found = {"Content-Type": "application/json"} if body is not None else {}
+        return found | ({"Authorization": f"Bearer {token}"} if token else {})
+
+
+class AiohttpClient(Http):
+    """aiohttp, one kept-alive connection, no cookies (the API sets none)."""
+
+    def __init__(self, base: str) -> None:
+        import aiohttp
+
+        AiohttpClient.failures = (aiohttp.ClientError, asyncio.TimeoutError)
+        self.session = aiohttp.ClientSession(
+            base,
+            connector=aiohttp.TCPConnector(limit=1),
+            cookie_jar=aiohttp.DummyCookieJar(),
+            timeout=aiohttp.ClientTimeout(total=60),
+        )
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.session.close()
+
+    async def request(
+        self, method: str, url: str, body: bytes | None, token: str | None
+    ) -> tuple[int, bytes]:
+        headers = self.headers(body, token)
+        async with self.session.request(method, url, data=body, headers=headers) as answer:
+            return answer.status, await answer.read()
+
+
+class HttpxClient(Http):
+    """httpx, at most two connections."""
+
+    failures = (httpx.TransportError,)
+    context: ssl.SSLContext | None = None  # one for all: each takes milliseconds
+
+    def __init__(self, base: str) -> None:
+        if HttpxClient.context is None:
+            HttpxClient.context = ssl.create_default_context()
+        limits = httpx.Limits(max_connections=2)
+        self.client = httpx.AsyncClient(
+            base_url=base, timeout=60, limits=limits, verify=HttpxClient.context
+        )
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.client.aclose()
+
+    async def request(
+        self, method: str, url: str, body: bytes | None, token: str | None
+    ) -> tuple[int, bytes]:
+        headers = self.headers(body, token)
+        answer = await self.client.request(method, url, content=body, headers=headers)
+        return answer.status_code, answer.content
+
+
+CLIENTS: dict[str, Callable[[str], Http]] = {"aiohttp": AiohttpClient, "httpx": HttpxClient}
 
 
 class Followed:
@@ -271,13 +364,15 @@ class Followed:
             await self.ws.close()
 
 
-async def _again(http: httpx.AsyncClient, method: str, url: str, **kw: Any) -> httpx.Response:
+async def _again(
+    http: Http, method: str, url: str, body: bytes | None = None, token: str | None = None
+) -> tuple[int, bytes]:
     """A request sent until it is answered: a GET, or a POST with its command id, is safe to
     send twice."""
     for _ in range(20):
         try:
-            return await http.request(method, url, **kw)
-        except httpx.TransportError:
+            return await http.request(method, url, body, token)
+        except http.failures:
             await asyncio.sleep(0.05)
     raise RuntimeError("the server does not answer")
 
@@ -859,6 +954,7 @@ def calls(n: int, folder: Path, args: argparse.Namespace, cluster: Cluster | Non
 
 
 COLUMNS = (
+    "client CPU ms/action",
     "server CPU ms/action",
     "committed/s",
     "POST p50",
@@ -879,9 +975,12 @@ def load_row(db: str, processes: int, args: argparse.Namespace, folder: Path) ->
             args.rate,
             args.seconds,
             lambda: sum(_cpu_seconds(s) for s in started),
+            args.http,
         )
-        asyncio.run(load.run())
+        with asyncio.Runner(loop_factory=_loop_factory(args.client_loop)) as runner:
+            runner.run(load.run())
     numbers = (
+        load.client_spent * 1000 / max(load.committed, 1),
         load.spent * 1000 / max(load.committed, 1),
         load.committed / load.window,
         pct(load.post_ms, 0.5),
@@ -899,6 +998,24 @@ def _cells(name: str, args: argparse.Namespace, row: dict[str, float], load: str
         f"{row[c]:.0f}" if c in ("committed/s", "errors") else f"{row[c]:.1f}" for c in COLUMNS
     )
     return f"| {name} | {args.games} | {args.games * args.rate:.0f} | {shown} | {load} |"
+
+
+def _over_socket(url: str, cluster: Cluster, args: argparse.Namespace) -> str:
+    """With ``--pg-socket``, the database's URL through the cluster's Unix socket (as a server
+    beside its database connects by default) instead of TCP on 127.0.0.1."""
+    if not args.pg_socket:
+        return url
+    name = url.rpartition("/")[2]
+    return f"postgresql://postgres@/{name}?host={cluster.folder}&port={cluster.port}"
+
+
+def _loop_factory(name: str) -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """The clients' event loop: uvloop's (libuv, in C) or asyncio's own."""
+    if name == "asyncio":
+        return None
+    import uvloop
+
+    return uvloop.new_event_loop
 
 
 def _cpu_seconds(server: Server) -> float:
@@ -926,11 +1043,12 @@ def load_table(args: argparse.Namespace, folder: Path, cluster: Cluster | None) 
           f"of its own (a WebSocket and an HTTP connection); the window starts once all the games "
           f"are created and their feeds open (setup s)")  # fmt: skip
     header = (
-        "| set-up | games | offered actions/s | server CPU ms/action | committed actions/s "
+        "| set-up | games | offered actions/s | client CPU ms/action | server CPU ms/action "
+        "| committed actions/s "
         "| POST p50 ms | POST p99 ms | push p50 ms | push p99 ms | errors | setup s "
         "| load average |"
     )
-    rule = "|---" * 12 + "|"
+    rule = "|---" * 13 + "|"
     print(header + "\n" + rule)
     wanted = [w for w in args.only or list(SETUPS) if w == "sqlite" or cluster is not None]
     rows: dict[str, list[dict[str, float]]] = {w: [] for w in wanted}
@@ -940,7 +1058,7 @@ def load_table(args: argparse.Namespace, folder: Path, cluster: Cluster | None) 
                 db = f"sqlite:///{folder / f'load{run}.db'}"
             else:
                 assert cluster is not None
-                db = cluster.new_database()
+                db = _over_socket(cluster.new_database(), cluster, args)
             row = load_row(db, SETUPS[w][1], args, folder)
             rows[w].append(row)
             print(_cells(SETUPS[w][0], args, row, _load_average()), flush=True)
@@ -972,6 +1090,11 @@ def main() -> None:
     p.add_argument("--direct", type=int, default=0, metavar="N")
     p.add_argument("--calls", type=int, default=0, metavar="N")
     p.add_argument("--only", choices=["sqlite", "pg1", "pg2"], action="append")
+    p.add_argument("--http", choices=sorted(CLIENTS), default="aiohttp", help="the clients' HTTP")
+    p.add_argument("--client-loop", choices=["uvloop", "asyncio"], default="uvloop")
+    p.add_argument(
+        "--pg-socket", action="store_true", help="servers reach PostgreSQL by its socket"
+    )
     p.add_argument("--server-cpus", default="0", help="taskset CPUs of each server, /-separated")
     p.add_argument("--client-cpus", default="1", help="taskset CPUs of the clients")
     p.add_argument("--db-cpus", default="", help="taskset CPUs of PostgreSQL (default: all)")

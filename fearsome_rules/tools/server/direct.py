@@ -11,8 +11,14 @@ from typing import Any, Final
 
 from sqlalchemy.engine import make_url
 
-from fearsome_rules.tools.server.statements import AFTER_PG, APPEND_PG, MOVING_PG, append_values
-from fearsome_rules.tools.server.storage import Game, Store, Stored, row_of
+from fearsome_rules.tools.server.statements import (
+    AFTER_PG,
+    APPEND_PG,
+    MOVING_PG,
+    NOTIFY_PG,
+    append_values,
+)
+from fearsome_rules.tools.server.storage import Game, Store, Stored, row_of, unheard
 
 DIRECT: Final = 12
 """PostgreSQL connections a process keeps for :class:`Direct`, the hot path on the event loop
@@ -77,13 +83,20 @@ class Direct:
         return [Stored(r.seq, r.action, r.command, r.seat) for r in rows]
 
     async def append(self, *args: Any) -> bool:
-        """:meth:`Store.append`, committed by one statement on the event loop."""
+        """:meth:`Store.append`, committed by one statement on the event loop, then its notice
+        (:data:`~.statements.NOTIFY_PG`)."""
         import psycopg
 
-        values = append_values(*args)
-        try:
-            async with self.connection() as conn:
+        values = append_values(self.store.origin, *args)
+        async with self.connection() as conn:
+            try:
                 found = await (await conn.execute(APPEND_PG, values)).fetchone()
-        except psycopg.errors.IntegrityError:
-            return False  # the (game, seq) key or the command id: another writer's
-        return found is not None
+            except psycopg.errors.IntegrityError:
+                return False  # the (game, seq) key or the command id: another writer's
+            if found is None:
+                return False
+            try:
+                await conn.execute(NOTIFY_PG, values)
+            except psycopg.Error as e:
+                unheard(e)
+        return True

@@ -25,7 +25,8 @@ from pydantic import ValidationError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from fearsome_rules.core.errors import one_line
-from fearsome_rules.tools.server.games import ApiError, Games
+from fearsome_rules.tools.server.creating import ApiError
+from fearsome_rules.tools.server.games import Games
 from fearsome_rules.tools.server.models import PostAction
 
 MAX_BODY: Final = 64 * 1024

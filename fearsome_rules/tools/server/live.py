@@ -188,9 +188,12 @@ class Hub:
                     for feed in list(self.feeds.values()):
                         self._spawn(feed.refresh())
                     async for notice in conn.notifies():
-                        game, _, seq = notice.payload.partition(" ")
+                        # This process's own commits told the feeds already, with the action:
+                        # their notice, often heard first, would only read the log again.
                         with contextlib.suppress(ValueError):
-                            self.wake(game, int(seq))
+                            game, seq, *origin = notice.payload.split(" ")
+                            if origin != [self.store.origin]:
+                                self.wake(game, int(seq))
             except psycopg.Error as e:
                 log.warning("live feed: lost the database's notices (%s); again in 1 s", e)
                 await asyncio.sleep(1)

@@ -46,7 +46,8 @@ from fearsome_rules.core.game import apply_traced
 from fearsome_rules.core.state import SEAT_LETTERS
 from fearsome_rules.tools.bots import choose
 from fearsome_rules.tools.server import chance
-from fearsome_rules.tools.server.games import ApiError, Games
+from fearsome_rules.tools.server.creating import ApiError
+from fearsome_rules.tools.server.games import Games
 from fearsome_rules.tools.server.lru import Lru
 from fearsome_rules.tools.server.schema import games as games_table
 from fearsome_rules.tools.server.schema import notices, seats, webhooks

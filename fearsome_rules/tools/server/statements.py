@@ -12,7 +12,9 @@ from typing import Any, Final
 from sqlalchemy import text
 
 CHANNEL: Final = "fearsome_rules_actions"
-"""The PostgreSQL channel on which a commit announces ``"<game> <seq>"``."""
+"""The PostgreSQL channel on which a commit announces ``"<game> <seq> <origin>"``: the origin
+is the :attr:`~.storage.Store.origin` of the process that committed (before it was sent, the
+notice had only the game and the seq)."""
 
 # The hot path's statements, built once (SQLAlchemy caches their compiled form).
 _MOVING_SQL = "SELECT seq, turn, outcome, updated, last_state FROM games WHERE id = {game}"
@@ -45,8 +47,14 @@ APPEND_PG = (
     "stored AS (INSERT INTO actions (game, seq, action, command, seat, created) "
     "SELECT id, %(next)s, %(action)s, %(command)s, CAST(%(seat)s AS INTEGER), %(now)s FROM moved "
     "RETURNING seq) "
-    f"SELECT pg_notify('{CHANNEL}', %(payload)s) FROM stored"
+    "SELECT seq FROM stored"
 )
+NOTIFY_PG = f"SELECT pg_notify('{CHANNEL}', %(payload)s)"
+"""The notice of an append, sent after its commit as a statement of its own. PostgreSQL takes
+one lock for the whole database at the commit of a transaction that notifies and holds it
+through the commit's flush to disk: sent with the append, the notice made every commit of every
+process wait for the one before it to be on disk (seen under load: appends waiting on the lock
+while one waited for its flush). A notice alone writes nothing to disk."""
 
 
 AFTER_PG = (
@@ -58,8 +66,9 @@ AFTER_PG = (
 _APPENDED: Final = ("game", "seq", "action", "command", "seat", "turn", "outcome", "last_state")
 
 
-def append_values(*args: Any) -> dict[str, Any]:
-    """The append's parameters from :meth:`Store.append`'s arguments, in their order."""
+def append_values(origin: str, *args: Any) -> dict[str, Any]:
+    """The append's parameters from :meth:`Store.append`'s arguments, in their order, sent by
+    the process ``origin``."""
     values: dict[str, Any] = dict.fromkeys(_APPENDED) | dict(zip(_APPENDED, args, strict=False))
     now = time.time()
     outcome = values["outcome"]
@@ -68,5 +77,5 @@ def append_values(*args: Any) -> dict[str, Any]:
         "now": now,
         "outcome": None if outcome is None else json.dumps(outcome),
         "finished": None if outcome is None else now,
-        "payload": f"{values['game']} {values['seq'] + 1}",
+        "payload": f"{values['game']} {values['seq'] + 1} {origin}",
     }

@@ -20,6 +20,8 @@ commit is on disk before it returns) and takes the write lock at the start of a 
 from __future__ import annotations
 
 import json
+import logging
+import secrets
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -38,7 +40,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from fearsome_rules.core.errors import FearsomeError, quote
@@ -50,10 +52,13 @@ from fearsome_rules.tools.server.statements import (
     APPEND_PG,
     INSERT,
     MOVING,
+    NOTIFY_PG,
     SWAP,
     WHOLE,
     append_values,
 )
+
+log = logging.getLogger("fearsome_rules.server")
 
 BUSY_MS: Final = 30_000
 """How long an SQLite writer waits for the lock before it gives up."""
@@ -191,6 +196,8 @@ class Store:
         self.url = database_url(url)
         self.dialect = make_url(self.url).get_backend_name()
         self.fixed: Lru[str, Fixed] = Lru(FIXED)
+        self.origin = secrets.token_hex(8)
+        """This store's name in its commits' notices (PostgreSQL): its own need no wake-up."""
         self.own: Connection | None = None
         self.own_thread: int | None = None
         self.reader: Engine
@@ -421,13 +428,21 @@ class Store:
         """Store ``action`` as number ``seq + 1`` if the log still holds ``seq`` actions, and
         commit; False (nothing stored) if another writer got there first. ``last_state``, the
         state JSON after the game's last action, is stored in the same commit."""
-        values = append_values(game, seq, action, command, seat, turn, outcome, last_state)
+        values = append_values(
+            self.origin, game, seq, action, command, seat, turn, outcome, last_state
+        )
         try:
             if self.dialect == "postgresql":
-                # One statement, so one round trip, committed on its own: the NOTIFY goes out
-                # with the commit, and only if a row was stored.
+                # One statement, so one round trip, committed on its own; then, if a row was
+                # stored, its notice, on its own too (NOTIFY_PG says why).
                 with self.reader.connect() as conn:
-                    return conn.exec_driver_sql(APPEND_PG, values).first() is not None
+                    if conn.exec_driver_sql(APPEND_PG, values).first() is None:
+                        return False
+                    try:
+                        conn.exec_driver_sql(NOTIFY_PG, values)
+                    except DBAPIError as e:
+                        unheard(e)
+                    return True
             with self.writing() as conn:
                 if conn.execute(SWAP, values).rowcount != 1:
                     raise _Lost
@@ -451,6 +466,12 @@ class Store:
     def count(self) -> int:
         with self.reading() as conn:
             return int(conn.execute(select(func.count()).select_from(games)).scalar_one())
+
+
+def unheard(e: Exception) -> None:
+    """An action committed whose notice failed: the other processes' feeds find it when they
+    next read the log (another action of the game, or their poll)."""
+    log.warning("an action's notice was not sent (%s); the feeds read it later", _first_line(e))
 
 
 def row_of(game: str, fixed: Fixed, row: Any) -> Game:

@@ -495,6 +495,8 @@ class WalkPlayer {
     if (summary.first) { // the first frame's picture came with the walk
       this.board.innerHTML = summary.first;
       this.drawn = `${summary.which}:0`;
+    } else if (summary.built) { // the board the move was built on, shown: its first frame
+      this.drawn = `${summary.which}:0`;
     }
     this.show(0);
     if (autoplay) this.play();

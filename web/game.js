@@ -124,8 +124,10 @@ class Game {
       throw Object.assign(new PageError(why.message), { kind: why.kind, rule: why.rule || null });
     }
     if (this.online) return this.playAction(await this.engine.formatAction(move), "move");
-    // Carried out as its JSON: walkFrames answers its notation, for the record (one call).
-    return this.playAction(move, "move");
+    // Carried out as its JSON: walkFrames answers its notation, for the record (one call). The
+    // board the move was built on is on the page already: it is the walk's first frame, so the
+    // click waits for no picture (the frames after it are drawn while they play).
+    return this.playAction(move, "move", b.of === this.state);
   }
 
   async bot() {
@@ -150,8 +152,9 @@ class Game {
   }
 
   // An action played: a figure move is carried out with its frames (every move is shown step
-  // by step, the bots' too); a placement is applied.
-  async playAction(action, type) {
+  // by step, the bots' too); a placement is applied. built: the board shown is the one the move
+  // was built on (its first frame needs no picture of the engine's).
+  async playAction(action, type, built = false) {
     if (this.online) {
       // Online a move is not played here: the page sends it, and shows it once committed.
       if (this.pending) refuse(`waiting for the server to take ${this.pending}`);
@@ -161,10 +164,10 @@ class Game {
     }
     const before = this.state;
     if (type === "move") {
-      const walk = await this.engine.walkFrames(before, action, FIRST);
+      const walk = await this.engine.walkFrames(before, action, built ? undefined : FIRST);
       action = walk.action;
       this.push(action, walk.after);
-      this.walk = { state: before, what: action, summary: walk };
+      this.walk = { state: before, what: action, summary: walk, built };
     } else {
       this.push(action, await this.engine.apply(before, action));
     }
@@ -493,7 +496,7 @@ class Page {
       const games = [...this.walks.keys()].filter((w) => w.startsWith("game-"));
       for (const old of games.slice(0, -KEPT_WALKS)) this.walks.delete(old);
       const s = g.walk.summary;
-      out.walk = { tile: s.tile, monster: s.monster, heading: s.heading, frames: s.frames, which, first: s.svg };
+      out.walk = { tile: s.tile, monster: s.monster, heading: s.heading, frames: s.frames, which, first: s.svg, built: !!g.walk.built };
     }
     // A figure just chosen that can step onto no square gets a word and the way out.
     const b = g.building;

@@ -6,7 +6,8 @@ localhost (run by hand: ``python3 benchmarks/web.py``; needs what the browser te
   imported where the site has none; a first game and the rules' editor drawn), cold (each time
   in a new browser with an empty cache) and warm (the page loaded again in the same browser:
   its files in the cache); the start the site makes is printed, and ``--wheels`` also times a
-  copy of the site without its snapshot (what a site made without Node.js does);
+  copy of the site without its snapshot (what a site made without Node.js does: its cold load
+  from the wheels, its warm load from the snapshot the browser kept meanwhile);
 - **a round trip**: a call the engine refuses at once, the message to its Web Worker and back:
   what any click costs before the engine works;
 - **legal-move highlighting**: a click on a waiting figure, then on p11: the engine's answer
@@ -29,6 +30,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -136,23 +138,32 @@ def main() -> int:
 def _loads(folder: Path, loads: int, how: str) -> dict[str, list[float]]:
     """The first loads of the site in ``folder``, cold and warm, and the engine's part of each
     (from the page's script run to the engine answering: the worker, the runtime, the snapshot
-    or the wheels)."""
+    or the wheels). A site without a snapshot keeps one in the browser after its cold load
+    (the page's engine makes it in a second worker): the warm load waits for it, and starts
+    from it."""
     out: dict[str, list[float]] = {
         f"first load, cold{how}": [],
         f"first load, warm{how}": [],
         f"  of which the engine's start, warm{how}": [],
+        f"  the snapshot kept by the browser after the cold load{how}": [],
     }
     keys = list(out)
+    starts: set[str] = set()
     with wb.served(folder) as (_, url):
         for _ in range(loads):
             browser = wb.driver()
             try:
                 out[keys[0]].append(wb.load(browser, url) * 1000)
+                t0 = time.perf_counter()
+                if browser.execute_script("return ff.load.kept || 0"):  # an older page: none
+                    out[keys[3]].append((time.perf_counter() - t0) * 1000)
                 out[keys[1]].append(wb.load(browser, url) * 1000)
                 out[keys[2]].append(float(browser.execute_script("return ff.load.engine")))
+                starts.add(str(browser.execute_script("return ff.load.from || ''")))
             finally:
                 browser.quit()
-    return out
+    print(f"the warm loads{how} started from: {', '.join(sorted(starts)) or 'unknown'}")
+    return {k: v for k, v in out.items() if v}
 
 
 def _measure(browser: Any, runs: int) -> dict[str, list[float]]:

@@ -397,6 +397,10 @@ export interface BrowserLoadOptions {
   workerURL?: string | URL;
   /** Where this package's snapshot/engine.snapshot.gz is served (default: beside the rest). */
   snapshotURL?: string | URL;
+  /** With `snapshot: false`: start from the snapshot this browser kept in its Cache Storage at
+   * an earlier start from the same wheels (by their SHA-256) and runtime, else from the wheels
+   * and keep one for the next load, made by a second worker (default true). */
+  cacheSnapshot?: boolean;
 }
 
 /** Starts the engine: in a Web Worker in a browser, in a worker thread (or in-process) in

@@ -49,11 +49,15 @@ async function start() {
   ff.rules = rules;
   $("loading").textContent = "Starting the engine…";
   // The runtime, the wheels and the snapshot (where the site has one: a clone's npm package,
-  // built) are the site's own files: nothing is fetched from elsewhere.
+  // built) are the site's own files: nothing is fetched from elsewhere. A site without one
+  // (an installed package's, built without Node.js) starts from the snapshot this browser
+  // kept of its wheels at an earlier load, else from the wheels, and keeps one then.
   const start = { pyodideURL: "pyodide/", wheelsURL: "wheels/", snapshot: !!manifest.snapshot };
   if (manifest.snapshot) start.snapshotURL = manifest.snapshot;
   ff.engine = await loadEngine(start);
   ff.load.snapshot = !!manifest.snapshot;
+  ff.load.from = ff.engine._startedFrom; // "snapshot", "cache" or "wheels"
+  ff.load.kept = ff.engine._snapshotKept; // a promise: the bytes of the snapshot kept (0: none)
   const t1 = performance.now();
   ff.page = await window.ffGame.Page.start(ff.engine);
   ff.calls = window.ffGame.pageCalls(ff.page);

@@ -23,7 +23,7 @@ export function workerTransport(port, start) {
   };
   port.listen((m) => {
     if ("ready" in m) {
-      if (m.ready) ready();
+      if (m.ready) ready({ from: m.from ?? "", key: m.key ?? null });
       else fail(`the engine did not start: ${m.error}`);
       return;
     }
@@ -38,7 +38,8 @@ export function workerTransport(port, start) {
   port.busy?.(true);
   port.post({ start });
   return {
-    started: started.then(() => port.busy?.(false)),
+    // How the engine started: {from: "snapshot" | "cache" | "wheels", key} (src/serve.js).
+    started: started.then((how) => { port.busy?.(false); return how; }),
     call(name, args) {
       return new Promise((resolve, reject) => {
         const id = next++;

@@ -43,13 +43,14 @@ _TIMED = """
 const [name, args] = arguments;
 return (async () => {
   const worked = () => (ff.engine._worked ? ff.engine._worked() : NaN); // an older page: null
-  const w0 = worked();
+  const waited = () => (ff.engine._waited ? ff.engine._waited() : NaN);
+  const [w0, v0] = [worked(), waited()];
   const t0 = performance.now();
   const answer = await ff.act(name, args);
   if (ff.idle) await ff.idle();
   document.body.getBoundingClientRect();
   const t1 = performance.now();
-  return [t1 - t0, (answer && answer.error) || "", worked() - w0];
+  return [t1 - t0, (answer && answer.error) || "", worked() - w0, waited() - v0];
 })();
 """
 
@@ -80,14 +81,28 @@ return (async () => {
 _WORKED: dict[str, list[float]] = {}
 """By the name of a figure timed: the milliseconds the engine's Python worked on it in its Web
 Worker (summed over the action's calls), which a loaded machine moves less than the whole."""
+_SPLIT: dict[str, list[tuple[float, float]]] = {}
+"""By the name of a figure timed: the milliseconds of its messages (from each call sent to its
+answer received, less the worker's work: the messages and the waits for either thread) and of
+the browser's styles and layout (its RecalcStyleDuration and LayoutDuration); the rest of the
+whole is the page's own script and the DOM."""
+
+
+def _styled(browser: Any) -> float:
+    got = browser.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]
+    values = {m["name"]: m["value"] for m in got}
+    return float(values.get("RecalcStyleDuration", 0.0) + values.get("LayoutDuration", 0.0)) * 1000
 
 
 def _timed(browser: Any, name: str, what: str = "", **args: object) -> float:
-    ms, error, worked = browser.execute_script(_TIMED, name, args)
+    before = _styled(browser) if what else 0.0
+    ms, error, worked, waited = browser.execute_script(_TIMED, name, args)
     if error:
         raise RuntimeError(f"{name} {args}: {error}")
     if what and worked is not None:
         _WORKED.setdefault(what, []).append(float(worked))
+        if waited is not None:
+            _SPLIT.setdefault(what, []).append((waited - worked, _styled(browser) - before))
     return float(ms)
 
 
@@ -122,6 +137,7 @@ def main() -> int:
     with wb.served(folder) as (_, url):
         browser = wb.driver()
         try:
+            browser.execute_cdp_cmd("Performance.enable", {})
             wb.load(browser, url)
             results = _measure(browser, args.runs)
         finally:
@@ -130,8 +146,13 @@ def main() -> int:
         print(f"{what:<52} {statistics.median(ms):8.0f} ms")
     for what, values in results.items():
         worked = _WORKED.get(what)
-        inside = f" ({statistics.median(worked):5.2f} in the worker)" if worked else ""
-        print(f"{what:<52} {statistics.median(values):8.2f} ms{inside}")
+        inside = f" ({statistics.median(worked):5.2f} in the worker" if worked else ""
+        split = _SPLIT.get(what)
+        if split:
+            messages = statistics.median(m for m, _ in split)
+            styled = statistics.median(x for _, x in split)
+            inside += f", {messages:4.2f} the messages, {styled:4.2f} style and layout"
+        print(f"{what:<52} {statistics.median(values):8.2f} ms{inside}{')' if inside else ''}")
     return 0
 
 

@@ -35,6 +35,7 @@ const probability = (p) => (p.endsWith("/1") ? p.slice(0, -2) : p);
 // A move carried out comes with its first frame's picture: the board it shows at once, in the
 // same call.
 const FIRST = { frame: 0 };
+const LAYER = '<g class="hot">'; // where a board's clickable layer starts, after its picture
 
 function tileName(tile) {
   const m = /^(\d+)hits?$/.exec(tile);
@@ -52,7 +53,7 @@ class Game {
     this.states = [start];
     this.actions = []; // each action's notation, as the record holds it
     this.cursor = 0; // the state shown and played from (earlier: undo; later: redo)
-    this.building = null; // {figure, path, next, complete, svg, of}: svg, the board of state `of`
+    this.building = null; // {figure, path, next, complete, svg, picture, of}: svg, the board of state `of`
     this.tileChoice = null; // [tile, arrow, orientation]
     this.preview = null; // {action, square, after}: a tile shown on its square, not placed
     this.walk = null; // the last move carried out: {state, what}, for its frames
@@ -73,12 +74,18 @@ class Game {
   }
 
   // The path's continuations and the board with them marked, in one call to the engine's
-  // worker: a click waits for one message, not two.
+  // worker: a click waits for one message, not two. The board's picture is the state's, the
+  // same at every click of a move: asked for at its first click, then only the clickable
+  // layer (a message of 11,000 characters instead of 28,000).
   async steps(figure, path) {
     const state = this.state;
     const [marks, labels] = this.marks([], { figure, path, next: [] });
-    const c = await this.engine.continuationsBoard(state, figure, path, { marks, labels });
-    return { figure, path, next: [...c.next], complete: c.complete, svg: c.svg, of: state };
+    const b = this.building;
+    const kept = b && b.of === state ? b.picture : null;
+    const c = await this.engine.continuationsBoard(state, figure, path, { marks, labels, picture: kept === null });
+    const svg = kept === null ? c.svg : kept + c.svg;
+    const picture = kept ?? svg.slice(0, svg.indexOf(LAYER));
+    return { figure, path, next: [...c.next], complete: c.complete, svg, picture, of: state };
   }
 
   async select(figure) {

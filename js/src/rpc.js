@@ -12,6 +12,7 @@ export function workerTransport(port, start) {
   const pending = new Map();
   let next = 0;
   let worked = 0; // the milliseconds the engine's thread spent on the calls answered so far
+  let waited = 0; // and the milliseconds from each call's message sent to its answer received
   let ready, failed;
   const started = new Promise((res, rej) => { ready = res; failed = rej; });
   const fail = (why) => {
@@ -31,6 +32,7 @@ export function workerTransport(port, start) {
     if (!waiting) return;
     pending.delete(m.id);
     worked += m.ms ?? 0;
+    waited += performance.now() - waiting.sent;
     if (pending.size === 0) port.busy?.(false);
     waiting.resolve(m.answer);
   });
@@ -44,11 +46,12 @@ export function workerTransport(port, start) {
       return new Promise((resolve, reject) => {
         const id = next++;
         if (pending.size === 0) port.busy?.(true);
-        pending.set(id, { resolve, reject });
+        pending.set(id, { resolve, reject, sent: performance.now() });
         port.post({ id, name, args });
       });
     },
     worked: () => worked,
+    waited: () => waited,
     close() {
       fail("the engine was closed");
       port.terminate();

@@ -6,7 +6,8 @@ localhost (run by hand: ``python3 benchmarks/web.py``; needs what the browser te
   imported where the site has none; a first game and the rules' editor drawn), cold (each time
   in a new browser with an empty cache) and warm (the page loaded again in the same browser:
   its files in the cache); the start the site makes is printed, and ``--wheels`` also times a
-  copy of the site without its snapshot (what a site made without Node.js does);
+  copy of the site without its snapshot (what a site made without Node.js does: its cold load
+  from the wheels, its warm load from the snapshot the browser kept meanwhile);
 - **a round trip**: a call the engine refuses at once, the message to its Web Worker and back:
   what any click costs before the engine works;
 - **legal-move highlighting**: a click on a waiting figure, then on p11: the engine's answer
@@ -29,6 +30,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -41,13 +43,14 @@ _TIMED = """
 const [name, args] = arguments;
 return (async () => {
   const worked = () => (ff.engine._worked ? ff.engine._worked() : NaN); // an older page: null
-  const w0 = worked();
+  const waited = () => (ff.engine._waited ? ff.engine._waited() : NaN);
+  const [w0, v0] = [worked(), waited()];
   const t0 = performance.now();
   const answer = await ff.act(name, args);
   if (ff.idle) await ff.idle();
   document.body.getBoundingClientRect();
   const t1 = performance.now();
-  return [t1 - t0, (answer && answer.error) || "", worked() - w0];
+  return [t1 - t0, (answer && answer.error) || "", worked() - w0, waited() - v0];
 })();
 """
 
@@ -78,14 +81,28 @@ return (async () => {
 _WORKED: dict[str, list[float]] = {}
 """By the name of a figure timed: the milliseconds the engine's Python worked on it in its Web
 Worker (summed over the action's calls), which a loaded machine moves less than the whole."""
+_SPLIT: dict[str, list[tuple[float, float]]] = {}
+"""By the name of a figure timed: the milliseconds of its messages (from each call sent to its
+answer received, less the worker's work: the messages and the waits for either thread) and of
+the browser's styles and layout (its RecalcStyleDuration and LayoutDuration); the rest of the
+whole is the page's own script and the DOM."""
+
+
+def _styled(browser: Any) -> float:
+    got = browser.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]
+    values = {m["name"]: m["value"] for m in got}
+    return float(values.get("RecalcStyleDuration", 0.0) + values.get("LayoutDuration", 0.0)) * 1000
 
 
 def _timed(browser: Any, name: str, what: str = "", **args: object) -> float:
-    ms, error, worked = browser.execute_script(_TIMED, name, args)
+    before = _styled(browser) if what else 0.0
+    ms, error, worked, waited = browser.execute_script(_TIMED, name, args)
     if error:
         raise RuntimeError(f"{name} {args}: {error}")
     if what and worked is not None:
         _WORKED.setdefault(what, []).append(float(worked))
+        if waited is not None:
+            _SPLIT.setdefault(what, []).append((waited - worked, _styled(browser) - before))
     return float(ms)
 
 
@@ -120,6 +137,7 @@ def main() -> int:
     with wb.served(folder) as (_, url):
         browser = wb.driver()
         try:
+            browser.execute_cdp_cmd("Performance.enable", {})
             wb.load(browser, url)
             results = _measure(browser, args.runs)
         finally:
@@ -128,31 +146,45 @@ def main() -> int:
         print(f"{what:<52} {statistics.median(ms):8.0f} ms")
     for what, values in results.items():
         worked = _WORKED.get(what)
-        inside = f" ({statistics.median(worked):5.2f} in the worker)" if worked else ""
-        print(f"{what:<52} {statistics.median(values):8.2f} ms{inside}")
+        inside = f" ({statistics.median(worked):5.2f} in the worker" if worked else ""
+        split = _SPLIT.get(what)
+        if split:
+            messages = statistics.median(m for m, _ in split)
+            styled = statistics.median(x for _, x in split)
+            inside += f", {messages:4.2f} the messages, {styled:4.2f} style and layout"
+        print(f"{what:<52} {statistics.median(values):8.2f} ms{inside}{')' if inside else ''}")
     return 0
 
 
 def _loads(folder: Path, loads: int, how: str) -> dict[str, list[float]]:
     """The first loads of the site in ``folder``, cold and warm, and the engine's part of each
     (from the page's script run to the engine answering: the worker, the runtime, the snapshot
-    or the wheels)."""
+    or the wheels). A site without a snapshot keeps one in the browser after its cold load
+    (the page's engine makes it in a second worker): the warm load waits for it, and starts
+    from it."""
     out: dict[str, list[float]] = {
         f"first load, cold{how}": [],
         f"first load, warm{how}": [],
         f"  of which the engine's start, warm{how}": [],
+        f"  the snapshot kept by the browser after the cold load{how}": [],
     }
     keys = list(out)
+    starts: set[str] = set()
     with wb.served(folder) as (_, url):
         for _ in range(loads):
             browser = wb.driver()
             try:
                 out[keys[0]].append(wb.load(browser, url) * 1000)
+                t0 = time.perf_counter()
+                if browser.execute_script("return ff.load.kept || 0"):  # an older page: none
+                    out[keys[3]].append((time.perf_counter() - t0) * 1000)
                 out[keys[1]].append(wb.load(browser, url) * 1000)
                 out[keys[2]].append(float(browser.execute_script("return ff.load.engine")))
+                starts.add(str(browser.execute_script("return ff.load.from || ''")))
             finally:
                 browser.quit()
-    return out
+    print(f"the warm loads{how} started from: {', '.join(sorted(starts)) or 'unknown'}")
+    return {k: v for k, v in out.items() if v}
 
 
 def _measure(browser: Any, runs: int) -> dict[str, list[float]]:

@@ -334,7 +334,10 @@ export declare class Engine {
   /** A click of a move being built, in one call: `continuations(state, figure, path)` and
    * `boardSvg(state, {marks, labels})` with each of its next squares marked `mark` (`"next"`
    * by default, over any other mark there): what a page highlights, and the board that shows
-   * it, without a second message to the worker. */
+   * it, without a second message to the worker. With `picture: false` the svg leaves out the
+   * board's picture (the most of it, the same at every click of a move): it is the board from
+   * its clickable layer (`<g class="hot">`) to its end, for a page that shows this state's
+   * picture already. */
   continuationsBoard(
     state: State,
     figure: string,
@@ -343,6 +346,7 @@ export declare class Engine {
       marks?: Readonly<Record<string, string>>;
       labels?: Readonly<Record<string, string>>;
       mark?: string;
+      picture?: boolean;
     },
   ): Promise<Continuation & { readonly svg: string }>;
   /** A monster tile carried out (`what`: a tile such as `"8"`), or a figure move or a reveal
@@ -397,6 +401,10 @@ export interface BrowserLoadOptions {
   workerURL?: string | URL;
   /** Where this package's snapshot/engine.snapshot.gz is served (default: beside the rest). */
   snapshotURL?: string | URL;
+  /** With `snapshot: false`: start from the snapshot this browser kept in its Cache Storage at
+   * an earlier start from the same wheels (by their SHA-256) and runtime, else from the wheels
+   * and keep one for the next load, made by a second worker (default true). */
+  cacheSnapshot?: boolean;
 }
 
 /** Starts the engine: in a Web Worker in a browser, in a worker thread (or in-process) in

@@ -49,11 +49,15 @@ async function start() {
   ff.rules = rules;
   $("loading").textContent = "Starting the engine…";
   // The runtime, the wheels and the snapshot (where the site has one: a clone's npm package,
-  // built) are the site's own files: nothing is fetched from elsewhere.
+  // built) are the site's own files: nothing is fetched from elsewhere. A site without one
+  // (an installed package's, built without Node.js) starts from the snapshot this browser
+  // kept of its wheels at an earlier load, else from the wheels, and keeps one then.
   const start = { pyodideURL: "pyodide/", wheelsURL: "wheels/", snapshot: !!manifest.snapshot };
   if (manifest.snapshot) start.snapshotURL = manifest.snapshot;
   ff.engine = await loadEngine(start);
   ff.load.snapshot = !!manifest.snapshot;
+  ff.load.from = ff.engine._startedFrom; // "snapshot", "cache" or "wheels"
+  ff.load.kept = ff.engine._snapshotKept; // a promise: the bytes of the snapshot kept (0: none)
   const t1 = performance.now();
   ff.page = await window.ffGame.Page.start(ff.engine);
   ff.calls = window.ffGame.pageCalls(ff.page);
@@ -267,10 +271,12 @@ ff.busy = () => ff.shown() || ff.calling();
 // move is built the picture stays the same and a few squares' marks change: those squares'
 // lines replace their elements, and the picture is left alone (inserting the whole board again
 // cost 3.5 to 7 ms a click, parsing and styling some 450 elements; a square, some 0.1 ms).
-// The elements are the same as a whole redraw's, in the same order.
+// A line whose only change is its rect's class (a mark, no label) changes that attribute: no
+// element is made or laid out anew. The elements are the same as a whole redraw's, in order.
 const HOT = '<g class="hot">';
 const SVG_NS = "http://www.w3.org/2000/svg";
 const boards = new WeakMap(); // box -> {picture, lines, layer, cells}: what it shows
+const MARKED = /^<rect class="([^"]*)"(?=[^<]*><title>[^<]*<\/title><\/rect>$)/; // a square's line without a label
 
 function drawBoard(box, svg) {
   const at = svg.indexOf(HOT);
@@ -286,6 +292,12 @@ function drawBoard(box, svg) {
   }
   for (let k = 1; k < lines.length; k++) {
     if (lines[k] === was.lines[k] || !was.cells[k]) continue;
+    const mark = MARKED.exec(lines[k]);
+    const had = MARKED.exec(was.lines[k]);
+    if (mark && had && was.cells[k].length === 1 && lines[k].slice(mark[0].length) === was.lines[k].slice(had[0].length)) {
+      was.cells[k][0].setAttribute("class", mark[1]);
+      continue;
+    }
     const parsed = document.createElementNS(SVG_NS, "g");
     parsed.innerHTML = lines[k];
     const fresh = [...parsed.children];
@@ -494,6 +506,8 @@ class WalkPlayer {
     this.drawn = null;
     if (summary.first) { // the first frame's picture came with the walk
       this.board.innerHTML = summary.first;
+      this.drawn = `${summary.which}:0`;
+    } else if (summary.built) { // the board the move was built on, shown: its first frame
       this.drawn = `${summary.which}:0`;
     }
     this.show(0);

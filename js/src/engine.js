@@ -80,11 +80,13 @@ export class Engine {
   #ruleTexts = null;
 
   #worked;
+  #waited;
 
   /** Made by loadEngine(); not to be built directly. */
-  constructor(call, close, rules, info, worked = () => null) {
+  constructor(call, close, rules, info, worked = () => null, waited = () => null) {
     this.#call = call;
     this.#worked = worked;
+    this.#waited = waited;
     this.#close = close;
     this.#rules = rules;
     /** What the engine offers: its version, players, setups, tiles, bots and rule options. */
@@ -120,6 +122,12 @@ export class Engine {
    * page's benchmark), or null where the engine runs in the caller's thread. */
   _worked() {
     return this.#worked();
+  }
+
+  /** @internal The milliseconds from each call's message sent to its answer received, summed
+   * (the worker's time, the messages' and the waits for either thread), or null likewise. */
+  _waited() {
+    return this.#waited();
   }
 
   /** @internal The call every method makes (kept for the tests). */
@@ -241,8 +249,8 @@ export class Engine {
   }
 
   async continuationsBoard(state, figure, path = [], options) {
-    const o = bag("continuationsBoard", options, ["marks", "labels", "mark"]);
-    return this.#ask("continuations_board", { state, figure, path, marks: o.marks, labels: o.labels, mark: o.mark });
+    const o = bag("continuationsBoard", options, ["marks", "labels", "mark", "picture"]);
+    return this.#ask("continuations_board", { state, figure, path, marks: o.marks, labels: o.labels, mark: o.mark, picture: o.picture });
   }
 
   async walkFrames(state, what, options) {
@@ -303,5 +311,5 @@ export async function engineOn(transport, rules) {
   await transport.started;
   const answer = JSON.parse(await transport.call("info", "{}"));
   if (answer.error) throw new FearsomeError(answer.error);
-  return new Engine(transport.call, transport.close, rules, answer.ok, transport.worked);
+  return new Engine(transport.call, transport.close, rules, answer.ok, transport.worked, transport.waited);
 }

@@ -12,6 +12,7 @@ export function workerTransport(port, start) {
   const pending = new Map();
   let next = 0;
   let worked = 0; // the milliseconds the engine's thread spent on the calls answered so far
+  let waited = 0; // and the milliseconds from each call's message sent to its answer received
   let ready, failed;
   const started = new Promise((res, rej) => { ready = res; failed = rej; });
   const fail = (why) => {
@@ -23,7 +24,7 @@ export function workerTransport(port, start) {
   };
   port.listen((m) => {
     if ("ready" in m) {
-      if (m.ready) ready();
+      if (m.ready) ready({ from: m.from ?? "", key: m.key ?? null });
       else fail(`the engine did not start: ${m.error}`);
       return;
     }
@@ -31,6 +32,7 @@ export function workerTransport(port, start) {
     if (!waiting) return;
     pending.delete(m.id);
     worked += m.ms ?? 0;
+    waited += performance.now() - waiting.sent;
     if (pending.size === 0) port.busy?.(false);
     waiting.resolve(m.answer);
   });
@@ -38,16 +40,18 @@ export function workerTransport(port, start) {
   port.busy?.(true);
   port.post({ start });
   return {
-    started: started.then(() => port.busy?.(false)),
+    // How the engine started: {from: "snapshot" | "cache" | "wheels", key} (src/serve.js).
+    started: started.then((how) => { port.busy?.(false); return how; }),
     call(name, args) {
       return new Promise((resolve, reject) => {
         const id = next++;
         if (pending.size === 0) port.busy?.(true);
-        pending.set(id, { resolve, reject });
+        pending.set(id, { resolve, reject, sent: performance.now() });
         port.post({ id, name, args });
       });
     },
     worked: () => worked,
+    waited: () => waited,
     close() {
       fail("the engine was closed");
       port.terminate();

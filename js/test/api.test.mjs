@@ -271,6 +271,11 @@ test("continuationsBoard: a click's continuations and its board in one call", as
   const marks = { p11: "path", o11: "next", p10: "next" };
   assert.equal(answer.svg, await engine.boardSvg(game, { marks, labels: { p11: "1" } }));
   assert.match(answer.svg, /<rect class="sq next" data-square="o11"/);
+  // Without its picture, for a page that shows it already: the same board from its layer on.
+  const bare = await engine.continuationsBoard(game, "A5", ["p11"], { marks: { p11: "path", o11: "mine" }, labels: { p11: "1" }, picture: false });
+  assert.ok(bare.svg.startsWith('<g class="hot">'));
+  assert.ok(answer.svg.endsWith(bare.svg) && answer.svg.length - bare.svg.length > bare.svg.length / 2);
+  await refused(engine.continuationsBoard(game, "A5", [], { picture: "no" }), "ArgumentTypeError");
   const can = await engine.continuationsBoard(game, "A5", [], { mark: "can" });
   assert.match(can.svg, /<rect class="sq can" data-square="p11"/);
   assert.ok(Object.isFrozen(answer));

@@ -81,6 +81,7 @@ ARGUMENTS: dict[str, dict[str, Any]] = {
         "marks": {"p11": "path"},
         "labels": {"p11": "1"},
         "mark": "next",
+        "picture": False,
     },
     "walk_frames": {"state": GAME, "action": "A5 p11 o11", "frame": 0},
     "walk_frame": {"state": WALK, "tile": "8", "k": 2},

@@ -31,6 +31,7 @@ from fearsome_rules.tools.js_bridge import (
     MAX_NESTING,
     MAX_REQUEST,
     call,
+    call_utf8,
     event_doc,
 )
 
@@ -64,6 +65,24 @@ def refusal(name: str, args: str) -> dict[str, str]:
 
 
 # --- the door ---------------------------------------------------------------------------------
+
+
+def test_the_texts_cross_as_utf8_bytes() -> None:
+    """call_utf8 (what the package calls) answers call's text as UTF-8, from UTF-8 arguments,
+    a non-ASCII text included; bytes that are not UTF-8 are a refusal of one line."""
+    state = fr.state_to_json(fr.new_game(2))
+    for name, args in (
+        ("apply", {"state": state, "action": "A5 p11"}),
+        ("parse_action", {"text": "A5 p11 \u00e9t\u00e9"}),  # refused, the text quoted
+        ("board_svg", {"state": state, "labels": {"p11": "\u00e9"}}),
+    ):
+        text = json.dumps(args, ensure_ascii=False)
+        answer = call_utf8(name, text.encode("utf-8"))
+        assert answer == call(name, text).encode("utf-8")
+        shown = json.dumps(json.loads(answer), ensure_ascii=False)
+        assert ("\u00e9" in shown) == (name != "apply")
+    answer = json.loads(call_utf8("apply", b'{"action": "\xff"}'))
+    assert answer["error"]["kind"] == "BridgeError" and "not UTF-8" in answer["error"]["message"]
 
 
 def test_the_door_refuses_in_one_line() -> None:
@@ -215,14 +234,8 @@ def test_continuations_board_is_one_call_for_a_click() -> None:
     # and the path may stop there (FIG-POINTS: up to the face value).
     assert set(step.next) == {"p10", "o11"} and step.complete
     marks = {"p11": "path", "p10": "mine"}
-    answer = ask(
-        "continuations_board",
-        state=doc,
-        figure="A5",
-        path=["p11"],
-        marks=marks,
-        labels={"p11": "1"},
-    )
+    click = {"state": doc, "figure": "A5", "path": ["p11"], "marks": marks, "labels": {"p11": "1"}}
+    answer = ask("continuations_board", **click)
     assert {k: answer[k] for k in ("next", "complete")} == ask(
         "continuations", state=doc, figure="A5", path=["p11"]
     )
@@ -240,10 +253,16 @@ def test_continuations_board_is_one_call_for_a_click() -> None:
     assert clickable_svg(game) != clickable_svg(later)
     other = ask("continuations_board", state=doc, figure="A5", path=["p11"], mark="can")
     assert '<rect class="sq can" data-square="p10"' in other["svg"]
+    # Without its picture (a page shows it already): the same board from its layer on.
+    bare = ask("continuations_board", **click, picture=False)
+    picture = render_svg(game).rstrip().removesuffix("</svg>")
+    assert bare["svg"].startswith('<g class="hot">') and picture + bare["svg"] == answer["svg"]
+    assert (bare["next"], bare["complete"]) == (answer["next"], answer["complete"])
     for bad, kind in (
         ({"figure": "A5", "mark": 'x" onclick="y'}, "BridgeError"),
         ({"figure": "A5", "marks": {"q12": "next"}}, "BridgeError"),
         ({"figure": "B5"}, "IllegalMoveError"),  # RND-ORDER: A is to move
+        ({"figure": "A5", "picture": "no"}, "ArgumentTypeError"),
     ):
         error = refusal("continuations_board", json.dumps({"state": doc, **bad}))
         assert error["kind"] == kind, error

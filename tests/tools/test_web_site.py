@@ -98,6 +98,7 @@ def test_a_site_without_node_starts_from_its_wheels_and_says_so(
     said: list[str] = []
     site._snapshot(site.project_root(), tmp_path, ["a.whl"], said.append)
     assert said == [
-        "no snapshot (no node on PATH): the page starts from its wheels (about 3 s instead of 1)"
+        "no snapshot (no node on PATH): the page starts from its wheels (about 3 s instead of 1) "
+        "and keeps a snapshot in the browser for its next loads"
     ]
     assert not (tmp_path / "snapshot").exists()

@@ -1,6 +1,7 @@
 """The engine for JavaScript: the npm package ``fearsome-rules`` (``js/``) runs this module on
 Pyodide and calls :func:`call` with a function's name and its arguments as JSON text; the answer
-is JSON text too, so no Python object ever crosses to JavaScript.
+is JSON text too, so no Python object ever crosses to JavaScript (the text crosses as UTF-8
+bytes: :func:`call_utf8`).
 
 Every function takes and returns the engine's JSON formats (the state JSON of
 :mod:`fearsome_rules.formats.state_json`, actions in notation or as action JSON, the game
@@ -15,7 +16,7 @@ for. The JavaScript side sends ``JSON.stringify`` of what it got, which is the c
 written here, so the text is the key.
 """
 
-from fearsome_rules.tools.js_bridge.calls import FUNCTIONS, call, event_doc
+from fearsome_rules.tools.js_bridge.calls import FUNCTIONS, call, call_utf8, event_doc
 from fearsome_rules.tools.js_bridge.door import (
     MAX_NESTING,
     MAX_REQUEST,
@@ -30,6 +31,7 @@ __all__ = [
     "MAX_REQUEST",
     "BridgeError",
     "call",
+    "call_utf8",
     "check_nesting",
     "event_doc",
     "refusal",

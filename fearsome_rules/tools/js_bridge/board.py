@@ -99,17 +99,31 @@ def clickable_svg(
     marks: Mapping[str, str] | None = None,
     labels: Mapping[str, str] | None = None,
     walk: Walk = None,
+    picture: bool = True,
 ) -> Encoded:
     """:func:`render_svg` of ``state`` (and ``walk``) with the clickable layer: one square per
     board square, and one beyond a1's exit wall for ``out``. ``marks`` gives a square's CSS
-    class (``next``, ``path``, ``mine``, ...), ``labels`` a short text drawn in its corner."""
+    class (``next``, ``path``, ``mine``, ...), ``labels`` a short text drawn in its corner.
+    Without its ``picture``: from the layer (``<g class="hot">``) on, for a page that shows
+    the state's picture already."""
     marks = marks or {}
     labels = labels or {}
     # The layer's unmarked lines and the picture come with their JSON written already: only the
-    # few marked lines are escaped here (the answer's JSON is the most of a click's call else).
-    picture, picture_json = _picture(state, walk)
-    texts, insides = [picture, _HOT[0]], [picture_json, _HOT[1]]
-    for name, plain, plain_json, tail, label_at in _cells():
+    # few marked lines are written (and escaped) here, the runs of unmarked lines between them
+    # are slices of the whole unmarked layer (the answer's JSON is the most of a click's call
+    # else; a loop over every square, a quarter of what remained).
+    drawn, drawn_json = _picture(state, walk) if picture else ("", "")
+    cells = _cells()
+    text, text_json, starts, starts_json = _unmarked()
+    where = _index()
+    marked = sorted({where[n] for n in (*marks, *labels, EXIT) if n in where})
+    texts, insides = [drawn, _HOT[0]], [drawn_json, _HOT[1]]
+    done = 0
+    for k in marked:
+        texts.append(text[starts[done] : starts[k]])
+        insides.append(text_json[starts_json[done] : starts_json[k]])
+        done = k + 1
+        name, plain, plain_json, tail, label_at = cells[k]
         mark = marks.get(name, "off" if name == EXIT else "")
         label = labels.get(name, "") if name != EXIT else ""
         if not (mark or label):
@@ -121,9 +135,30 @@ def clickable_svg(
             out += f"{label_at}{esc(label)}</text>"
         texts.append(out)
         insides.append(inside(out))
-    texts.append(_END[0])
-    insides.append(_END[1])
+    texts += [text[starts[done] :], _END[0]]
+    insides += [text_json[starts_json[done] :], _END[1]]
     return Encoded.of(texts, insides)
+
+
+@functools.cache
+def _index() -> dict[str, int]:
+    """Each clickable square's place in the layer, by its name."""
+    return {cell[0]: k for k, cell in enumerate(_cells())}
+
+
+@functools.cache
+def _unmarked() -> tuple[str, str, tuple[int, ...], tuple[int, ...]]:
+    """The layer's lines all unmarked, as one text and as its JSON string's inside, with where
+    each square's line starts in either (and their ends)."""
+    cells = _cells()
+    text = "".join(c[1] for c in cells)
+    text_json = "".join(c[2] for c in cells)
+    starts = [0]
+    starts_json = [0]
+    for c in cells:
+        starts.append(starts[-1] + len(c[1]))
+        starts_json.append(starts_json[-1] + len(c[2]))
+    return text, text_json, tuple(starts), tuple(starts_json)
 
 
 _HOT: Final = _escaped('<g class="hot">')

@@ -70,7 +70,9 @@ def continuation(a: Args, state: GameState) -> Continuation:
 def continuations_board(a: Args) -> Json:
     """A click of a move being built in one call: the continuations of the path, and the board
     with the given marks and each next square marked ``mark`` (over any other mark there), so
-    that a page highlights the engine's answer without a second call."""
+    that a page highlights the engine's answer without a second call. ``picture`` false: the
+    board without its picture, from its clickable layer on, for a page that shows this state's
+    picture already (it is the most of the answer, and the same at every click of a move)."""
     state = a.state()
     step = continuation(a, state)
     marks, labels = _marks(a)
@@ -78,7 +80,7 @@ def continuations_board(a: Args) -> Json:
     if not _is_mark(mark):
         raise BridgeError(a.where("mark"), f"{quote(mark)} is not a CSS class such as 'next'")
     marks.update(dict.fromkeys(step.next, mark))
-    svg = clickable_svg(state, marks, labels)
+    svg = clickable_svg(state, marks, labels, picture=a.flag("picture", True))
     return {"next": list(step.next), "complete": step.complete, "svg": svg}
 
 

@@ -10,7 +10,9 @@
   ran), downloaded by pip; or, where the clone's npm package (``js/``) was built from the
   clone as it is (:func:`packaged`), that package's wheels and its snapshot (``snapshot/``),
   from which the page starts in about 1 s instead of 3 (warm); else a snapshot made from the
-  site's own wheels with Node.js (:func:`_snapshot`), the same way;
+  site's own wheels with Node.js (:func:`_snapshot`), the same way; a site without one (no
+  Node.js, or an installed package's) has the page make it in the browser at its first load,
+  kept in the browser's Cache Storage for the next;
 - the page itself, the files of ``web/`` (HTML, CSS and its JavaScript);
 - the engine's npm package's modules (``fearsome-rules/``, from ``js/src``: plain ES modules,
   no build step), which the page imports and which run the engine in a Web Worker;
@@ -307,12 +309,17 @@ def _snapshot(root: Path, site: Path, names: list[str], log: Callable[[str], Non
     """The site's own snapshot (``snapshot/``), made from its wheels by the npm package's script
     with Node.js, when the clone's package was built before a change (or not at all): the page
     then starts in about 1 s warm instead of 3 (no interpreter start, no imports). Without Node
-    or the script the site starts from its wheels, said in one line."""
+    or the script the site starts from its wheels, said in one line: its page then makes the
+    snapshot in the browser at its first load and starts from it at the next
+    (``js/src/cache.js``)."""
     script = root / "js" / "scripts" / "snapshot.mjs"
     node = shutil.which("node")
     if node is None or not script.is_file():
         why = "no node on PATH" if node is None else "no js/scripts/snapshot.mjs"
-        log(f"no snapshot ({why}): the page starts from its wheels (about 3 s instead of 1)")
+        log(
+            f"no snapshot ({why}): the page starts from its wheels (about 3 s instead of 1) "
+            "and keeps a snapshot in the browser for its next loads"
+        )
         return
     beside = {"pyodide": PYODIDE_VERSION, "wheels": names}
     (site / "wheels" / "manifest.json").write_text(json.dumps(beside, indent=2), "utf-8")
